@@ -1,0 +1,57 @@
+//! Command-line interface: the clap definitions and one function per subcommand.
+
+mod perft;
+
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+use tabiya::rules::{Position, chess960};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "tabiya",
+    version,
+    about = "Chess in the terminal: play people or the computer, Chess960, review saved games"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the leaf nodes of the legal move tree (move generator test), Stockfish's output format.
+    Perft(perft::PerftArgs),
+    /// Print the FEN of a start position.
+    Position {
+        /// Chess960 start position: a number 0–959 (518 is the standard position) or `random`.
+        #[arg(long, value_name = "N|random")]
+        chess960: String,
+    },
+}
+
+pub fn run(cli: Cli) -> Result<ExitCode> {
+    match cli.command {
+        Some(Command::Perft(args)) => perft::run(args),
+        Some(Command::Position { chess960 }) => {
+            println!("{}", chess960_start(&chess960)?.to_fen());
+            Ok(ExitCode::SUCCESS)
+        }
+        None => bail!("no command given yet; try `tabiya --help`"),
+    }
+}
+
+/// Reads a Chess960 start given as a number 0–959 or `random`.
+pub fn chess960_start(spec: &str) -> Result<Position> {
+    let n = if spec.eq_ignore_ascii_case("random") {
+        chess960::random_number(&mut rand::rng())
+    } else {
+        let n: u16 =
+            spec.trim().parse().with_context(|| format!("--chess960: '{spec}' is not a number 0–959 or 'random'"))?;
+        if n > 959 {
+            bail!("--chess960: {n} is out of range; start positions are numbered 0–959");
+        }
+        n
+    };
+    chess960::start_position(n).context("--chess960: no such start position")
+}
