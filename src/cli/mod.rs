@@ -1,6 +1,10 @@
 //! Command-line interface: the clap definitions and one function per subcommand.
 
 mod perft;
+mod pgn;
+mod play;
+mod review;
+mod uci;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
@@ -28,6 +32,14 @@ pub enum Command {
         #[arg(long, value_name = "N|random")]
         chess960: String,
     },
+    /// Speak the UCI protocol on standard input and output (for chess GUIs and match runners).
+    Uci(uci::UciArgs),
+    /// Validate PGN files: a summary line per game, or JSON, or re-export.
+    Pgn(pgn::PgnArgs),
+    /// Start a game at once.
+    Play(play::PlayArgs),
+    /// Step through the games of a PGN file.
+    Review(review::ReviewArgs),
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -37,7 +49,11 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
             println!("{}", chess960_start(&chess960)?.to_fen());
             Ok(ExitCode::SUCCESS)
         }
-        None => bail!("no command given yet; try `tabiya --help`"),
+        Some(Command::Uci(args)) => uci::run(args),
+        Some(Command::Pgn(args)) => pgn::run(args),
+        Some(Command::Play(args)) => play::run(args),
+        Some(Command::Review(args)) => review::run(args),
+        None => play::run(play::PlayArgs::default()),
     }
 }
 
