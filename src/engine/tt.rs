@@ -103,13 +103,6 @@ impl Tt {
             meta: bound as u8 | (self.generation << 2),
         };
     }
-
-    /// How full the table is, in permille (UCI `hashfull`), from a sample of the first slots.
-    pub fn hashfull(&self) -> u32 {
-        let sample = self.slots.len().min(1000);
-        let used = self.slots[..sample].iter().filter(|s| s.meta & 3 != 0 && s.meta >> 2 == self.generation).count();
-        (used * 1000 / sample.max(1)) as u32
-    }
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {
