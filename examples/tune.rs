@@ -9,7 +9,8 @@
 //! between). The error of a weight set is the mean squared difference between p and the expected result the
 //! evaluation predicts, 1 / (1 + 10^(-eval/400)) — Texel's method. Weights are improved by local search:
 //! each is moved up and down by a step and kept where the error falls; steps shrink from 4 to 1 over the
-//! passes. The result replaces `weights.rs` (default path) so the next build uses it.
+//! passes. A tenth of the positions is held out and its error printed, to watch for over-fitting. The result
+//! replaces `weights.rs` (default path) so the next build uses it.
 
 use std::io::Write;
 use tabiya::engine::eval::params::Params;
@@ -31,10 +32,14 @@ fn main() {
             std::process::exit(1);
         }
     };
-    println!("{} positions", data.len());
+    // Every tenth position is held out, to see whether the fit generalises.
+    let (held, data): (Vec<_>, Vec<_>) = data.into_iter().enumerate().partition(|(i, _)| i % 10 == 0);
+    let held: Vec<_> = held.into_iter().map(|(_, d)| d).collect();
+    let data: Vec<_> = data.into_iter().map(|(_, d)| d).collect();
+    println!("{} positions to fit, {} held out", data.len(), held.len());
     let mut params = WEIGHTS.clone();
     let mut best = error(&data, &params);
-    println!("start error {best:.6}");
+    println!("start error {best:.6}, held-out {:.6}", error(&held, &params));
     for pass in 0..passes {
         let step = [4, 2, 1].get(pass * 3 / passes.max(1)).copied().unwrap_or(1);
         let n = params.weights_mut().len();
@@ -51,7 +56,8 @@ fn main() {
                 *params.weights_mut()[i] -= delta;
             }
         }
-        println!("pass {} (step {step}): error {best:.6}, {improved} weights changed", pass + 1);
+        let h = error(&held, &params);
+        println!("pass {} (step {step}): error {best:.6}, held-out {h:.6}, {improved} weights changed", pass + 1);
         write(&out, &params);
     }
 }
