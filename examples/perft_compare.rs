@@ -23,7 +23,7 @@ fn shakmaty_perft(pos: &Chess, depth: u32) -> u64 {
         .iter()
         .map(|m| {
             let mut child = pos.clone();
-            child.play_unchecked(m.clone());
+            child.play_unchecked(*m);
             shakmaty_perft(&child, depth - 1)
         })
         .sum()
