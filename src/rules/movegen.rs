@@ -146,7 +146,7 @@ impl Position {
                 self.ep_moves(out);
             }
             if info.checkers == 0 && gen_type == Gen::All {
-                self.castling_moves(out, ksq);
+                self.castling_moves(out, ksq, &info);
             }
         }
         self.king_moves(out, ksq, &info, gen_type);
@@ -155,7 +155,10 @@ impl Position {
     fn check_info(&self, us: Color, ksq: u8) -> CheckInfo {
         let them = (!us).index();
         let mut info = CheckInfo { checkers: 0, targets: !0, pinned: 0, near: [0; 16], near_count: 0 };
-        let want_near = self.king_has_room(ksq);
+        // Castling tests its path against this list too, and may happen with the king boxed in (its rook beside
+        // it), so the list is built whenever castling rights remain.
+        let castling_bits = 3 << (2 * us as u8);
+        let want_near = self.castling & castling_bits != 0 || self.king_has_room(ksq);
         for &p in &self.list[them][..self.count[them] as usize] {
             let abit = CODE_ATTACK_BIT[self.board[p as usize] as usize];
             let d = diff_index(p, ksq);
@@ -435,7 +438,7 @@ impl Position {
     /// rook and their destinations empty (but for those two), and no square the king stands on, crosses or
     /// reaches attacked — tested with both pieces lifted, so a rook that shielded its king's destination on
     /// the back rank cannot make an illegal castle look legal.
-    fn castling_moves(&self, out: &mut impl MoveSink, ksq: u8) {
+    fn castling_moves(&self, out: &mut impl MoveSink, ksq: u8, info: &CheckInfo) {
         let us = self.side;
         for side in CastleSide::BOTH {
             let bit = 1u8 << (2 * us as u8 + side as u8);
@@ -452,7 +455,14 @@ impl Position {
             // The king's own square is known safe (no check) unless the king stays on it.
             let (klo, khi) = (ksq.min(kdest), ksq.max(kdest));
             let must_test = |s: u8| s != ksq || s == kdest;
-            if (klo..=khi).any(|s| must_test(s) && self.attacked_outward(s, !us, ksq, rsq)) {
+            let attacked = |s: u8| {
+                if s.abs_diff(ksq) <= 2 {
+                    self.attacked_through(&info.near[..info.near_count], s, ksq, rsq)
+                } else {
+                    self.attacked_outward(s, !us, ksq, rsq)
+                }
+            };
+            if (klo..=khi).any(|s| must_test(s) && attacked(s)) {
                 continue;
             }
             out.push(Move::new(ksq, rsq, MoveKind::Castle, Role::King as u8, 0));
