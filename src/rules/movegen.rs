@@ -156,9 +156,8 @@ impl Position {
         let them = (!us).index();
         let mut info = CheckInfo { checkers: 0, targets: !0, pinned: 0, near: [0; 16], near_count: 0 };
         // Castling tests its path against this list too, and may happen with the king boxed in (its rook beside
-        // it), so the list is built whenever castling rights remain.
-        let castling_bits = 3 << (2 * us as u8);
-        let want_near = self.castling & castling_bits != 0 || self.king_has_room(ksq);
+        // it), so the list is built whenever a castling path is clear.
+        let want_near = self.king_has_room(ksq) || self.castling_path_clear(us, ksq);
         for &p in &self.list[them][..self.count[them] as usize] {
             let abit = CODE_ATTACK_BIT[self.board[p as usize] as usize];
             let d = diff_index(p, ksq);
@@ -228,7 +227,7 @@ impl Position {
     }
 
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn piece_moves(
         &self,
         out: &mut impl MoveSink,
@@ -434,6 +433,28 @@ impl Position {
         false
     }
 
+    /// Is some castling right of `us` unobstructed (every square it needs empty but for king and rook)?
+    #[inline]
+    fn castling_path_clear(&self, us: Color, ksq: u8) -> bool {
+        CastleSide::BOTH.iter().any(|&side| self.castle_span_empty(us, side, ksq).is_some())
+    }
+
+    /// For a castling right held by `us`: `(rook, king destination)` when all squares between the king, the
+    /// rook and their destinations are empty but for those two.
+    #[inline]
+    fn castle_span_empty(&self, us: Color, side: CastleSide, ksq: u8) -> Option<(u8, u8)> {
+        let bit = 1u8 << (2 * us as u8 + side as u8);
+        if self.castling & bit == 0 {
+            return None;
+        }
+        let rsq = self.castle_rook[bit.trailing_zeros() as usize];
+        let (kdest, rdest) = castle_destinations(ksq, rsq);
+        let lo = ksq.min(rsq).min(kdest).min(rdest);
+        let hi = ksq.max(rsq).max(kdest).max(rdest);
+        let clear = (lo..=hi).all(|s| s == ksq || s == rsq || self.board[s as usize] == 0);
+        clear.then_some((rsq, kdest))
+    }
+
     /// Castling by the Chess960 rules, which include standard castling: every square between the king, the
     /// rook and their destinations empty (but for those two), and no square the king stands on, crosses or
     /// reaches attacked — tested with both pieces lifted, so a rook that shielded its king's destination on
@@ -441,17 +462,7 @@ impl Position {
     fn castling_moves(&self, out: &mut impl MoveSink, ksq: u8, info: &CheckInfo) {
         let us = self.side;
         for side in CastleSide::BOTH {
-            let bit = 1u8 << (2 * us as u8 + side as u8);
-            if self.castling & bit == 0 {
-                continue;
-            }
-            let rsq = self.castle_rook[bit.trailing_zeros() as usize];
-            let (kdest, rdest) = castle_destinations(ksq, rsq);
-            let lo = ksq.min(rsq).min(kdest).min(rdest);
-            let hi = ksq.max(rsq).max(kdest).max(rdest);
-            if (lo..=hi).any(|s| s != ksq && s != rsq && self.board[s as usize] != 0) {
-                continue;
-            }
+            let Some((rsq, kdest)) = self.castle_span_empty(us, side, ksq) else { continue };
             // The king's own square is known safe (no check) unless the king stays on it.
             let (klo, khi) = (ksq.min(kdest), ksq.max(kdest));
             let must_test = |s: u8| s != ksq || s == kdest;
