@@ -1,0 +1,95 @@
+//! Quiescence search: at the horizon, only captures and queen promotions (all evasions when in check) are
+//! searched, so that the evaluation is never taken in the middle of an exchange. The side to move may
+//! "stand pat" on the static evaluation; losing captures (by SEE) and captures that cannot reach alpha are
+//! skipped.
+
+use super::Searcher;
+use super::ordering::MovePicker;
+use crate::engine::eval::evaluate;
+use crate::engine::info::{INFINITE, MATE, MAX_PLY};
+use crate::engine::see::{SEE_VALUE, see_non_negative};
+use crate::engine::tt::Bound;
+use crate::rules::{Move, MoveList};
+
+/// Margin for delta pruning: a capture must be able to bring the score within this of alpha.
+const DELTA_MARGIN: i32 = 150;
+
+impl Searcher<'_> {
+    pub(super) fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.visit(ply);
+        if self.ctl.stopped {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return evaluate(&self.pos);
+        }
+        let key = self.pos.key();
+        let entry = self.tt.probe(key, ply);
+        if let Some(e) = entry
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            }
+        {
+            return e.score;
+        }
+        let alpha_orig = alpha;
+        let in_check = self.pos.in_check();
+        let mut best = -INFINITE;
+        let stand_pat = match (in_check, entry) {
+            (true, _) => -INFINITE,
+            (false, Some(e)) => e.eval,
+            (false, None) => evaluate(&self.pos),
+        };
+        if !in_check {
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+        }
+        let mut list = MoveList::new();
+        self.pos.tactical_moves(&mut list);
+        if in_check && list.is_empty() {
+            return -MATE + ply as i32;
+        }
+        let mut best_move = Move::NONE;
+        for m in MovePicker::tactical(&list) {
+            if !in_check {
+                let gain = m.captured().map_or(0, |r| SEE_VALUE[r as usize]);
+                if m.promotion().is_none() && stand_pat + gain + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+                if !see_non_negative(&self.pos, m) {
+                    continue;
+                }
+            }
+            let undo = self.pos.make_move(m);
+            let score = -self.quiesce(ply + 1, -beta, -alpha);
+            self.pos.unmake_move(m, undo);
+            if self.ctl.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = m;
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, ply, best_move, best, stand_pat, 0, bound);
+        best
+    }
+}
