@@ -1,0 +1,8 @@
+//! PGN: reading files of many games (forgiving of real-world files, bounded on hostile ones), a lazy index of
+//! a big file's games, a tree of each game for review, and writing in the standard's export format.
+
+pub mod tree;
+pub mod writer;
+
+pub use tree::{GameTree, Line, MoveNode};
+pub use writer::{WriteOptions, write_game};
