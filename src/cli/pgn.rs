@@ -128,7 +128,9 @@ fn export(out: &mut impl Write, game: &PgnGame, path: &std::path::Path) -> Resul
         return Ok(());
     }
     let mut text = String::new();
-    write_game(&mut text, &game.headers.pairs, &game.tree, &game.result, WriteOptions::default());
+    // Precise clocks: a file's fractions of a second (chess.com writes them) are kept.
+    let opts = WriteOptions { annotations: true, precise_clocks: true };
+    write_game(&mut text, &game.headers.pairs, &game.tree, &game.result, opts);
     out.write_all(text.as_bytes())?;
     Ok(())
 }

@@ -155,14 +155,22 @@ impl<'a> Parser<'a> {
         Parser { lx: Lexer::new(src, line), history: History::new(Position::startpos()), frames: Vec::new() }
     }
 
-    /// Reads the tags; returns the first movetext token.
-    fn read_tags(&mut self, h: &mut Headers) -> Result<Tok<'a>, PgnError> {
+    /// Reads the tags; returns the first movetext tokens (a comment before the first move among them; one
+    /// between tags is dropped).
+    fn read_tags(&mut self, h: &mut Headers) -> Result<Vec<(Token<'a>, u32)>, PgnError> {
+        let mut comments = Vec::new();
         loop {
-            let tok = self.lx.next_token();
-            match tok {
-                Some((Token::TagOpen, line)) => self.read_tag(h, line)?,
-                Some((Token::Comment(_), _)) => continue,
-                other => return Ok(other),
+            match self.lx.next_token() {
+                Some((Token::TagOpen, line)) => {
+                    comments.clear();
+                    self.read_tag(h, line)?
+                }
+                Some(c @ (Token::Comment(_), _)) => comments.push(c),
+                Some(other) => {
+                    comments.push(other);
+                    return Ok(comments);
+                }
+                None => return Ok(comments),
             }
         }
     }
@@ -198,8 +206,9 @@ impl<'a> Parser<'a> {
     }
 
     /// Reads moves, comments, NAGs and variations; returns the result marker if there was one.
-    fn read_movetext(&mut self, first: Tok<'a>) -> Result<Option<String>, PgnError> {
-        let mut tok = first;
+    fn read_movetext(&mut self, first: Vec<(Token<'a>, u32)>) -> Result<Option<String>, PgnError> {
+        let mut first = first.into_iter();
+        let mut tok = first.next();
         while let Some((t, line)) = tok {
             match t {
                 Token::Symbol(s) => {
@@ -227,7 +236,7 @@ impl<'a> Parser<'a> {
                     return Err(self.error(line, &shown(&Some((t, line))), "unexpected text in the moves"));
                 }
             }
-            tok = self.lx.next_token();
+            tok = first.next().or_else(|| self.lx.next_token());
         }
         if self.frames.len() > 1 {
             return Err(self.error(self.lx.line(), "(", "a variation is never closed"));
