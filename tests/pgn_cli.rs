@@ -25,7 +25,11 @@ fn summaries_for_good_files_exit_zero() {
 fn json_lines_carry_every_field() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("g.pgn");
-    std::fs::write(&p, "[White \"A\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[White \"B\"]\n\n1. e4 Ke7?? 2. Qh5 *\n").unwrap();
+    std::fs::write(
+        &p,
+        "[White \"A\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[White \"B\"]\n\n1. e4 Ke7?? 2. Qh5 *\n",
+    )
+    .unwrap();
     let (ok, out, _) = tabiya(&["pgn", "--json", p.to_str().unwrap()]);
     assert!(!ok, "a game with an error makes the exit status non-zero");
     let games: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
@@ -58,7 +62,9 @@ fn export_writes_games_that_read_back_the_same() {
     assert_eq!(out, out2, "export is a fixed point");
     let (_, before, _) = tabiya(&["pgn", "--json", &data("annotated.pgn")]);
     let (_, after, _) = tabiya(&["pgn", "--json", p.to_str().unwrap()]);
-    let plies = |s: &str| s.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["plies"].clone()).collect::<Vec<_>>();
+    let plies = |s: &str| {
+        s.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["plies"].clone()).collect::<Vec<_>>()
+    };
     assert_eq!(plies(&before), plies(&after));
 }
 

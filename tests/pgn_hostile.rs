@@ -5,7 +5,9 @@ use proptest::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
 use tabiya::game::pgn::{GameTree, MoveNode, WriteOptions, read_games, write_game};
-use tabiya::game::{ControllerOptions, FakeTime, GameCommand, GameController, GameSetup, PlayerKind, StartPosition, TimeControl};
+use tabiya::game::{
+    ControllerOptions, FakeTime, GameCommand, GameController, GameSetup, PlayerKind, StartPosition, TimeControl,
+};
 use tabiya::rules::{Position, chess960, to_san};
 
 #[test]
@@ -33,7 +35,16 @@ fn binary_junk_and_broken_structure_are_errors_not_crashes() {
     let junk: Vec<u8> = (0..1_000_000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
     let games = read_games(&junk);
     assert!(games.iter().all(|g| g.error.is_some() || g.tree.mainline.moves.is_empty()));
-    for src in ["[Event", "[Event \"x", "[Event \"x\"", "[\"x\"]", "1. e4 {", "1. e4 (", "1. e4 )", "[A \"b\"]\n\n1. e4 [B \"c\"]"] {
+    for src in [
+        "[Event",
+        "[Event \"x",
+        "[Event \"x\"",
+        "[\"x\"]",
+        "1. e4 {",
+        "1. e4 (",
+        "1. e4 )",
+        "[A \"b\"]\n\n1. e4 [B \"c\"]",
+    ] {
         let games = read_games(src.as_bytes());
         assert!(games.iter().any(|g| g.error.is_some()), "{src}");
     }
@@ -116,8 +127,7 @@ proptest! {
 fn replays_in_shakmaty(pgn: &str) -> usize {
     use shakmaty::{CastlingMode, Chess, Position as _, fen::Fen, san::San};
     let fen = pgn.lines().find_map(|l| l.strip_prefix("[FEN \"")).and_then(|l| l.strip_suffix("\"]")).unwrap();
-    let mut pos: Chess =
-        Fen::from_ascii(fen.as_bytes()).unwrap().into_position(CastlingMode::Chess960).unwrap();
+    let mut pos: Chess = Fen::from_ascii(fen.as_bytes()).unwrap().into_position(CastlingMode::Chess960).unwrap();
     let movetext = pgn.split("\n\n").nth(1).unwrap();
     let mut n = 0;
     for tok in movetext.split_whitespace() {

@@ -96,8 +96,11 @@ fn a_bad_game_is_reported_with_number_line_and_text_and_the_others_still_load() 
 
 #[test]
 fn variants_tabiya_does_not_play_are_reported_as_such() {
-    let g = &read_games(b"[Variant \"Atomic\"]\n\n1. e4 *\n")[0];
+    let g = &read_games(b"[Event \"x\"]\n[Variant \"Atomic\"]\n\n1. e4 *\n")[0];
     let e = g.error.as_ref().unwrap();
+    assert_eq!((e.line, e.token.as_str()), (2, "Atomic"));
+    let bad_fen = &read_games(b"[SetUp \"1\"]\n[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 *\n")[0];
+    assert_eq!(bad_fen.error.as_ref().unwrap().line, 2);
     assert!(e.message.contains("variant 'Atomic' is not played by tabiya"), "{}", e.message);
 }
 

@@ -92,7 +92,7 @@ pub fn read_game(src: &[u8], line: u32, number: usize) -> PgnGame {
     };
     let first = p.read_tags(&mut game.headers);
     let outcome = first.and_then(|first| {
-        let start = start_position(&game.headers, p.lx.line())?;
+        let start = start_position(&game.headers, &p.tag_lines, p.lx.line())?;
         game.tree = GameTree::new(start.clone());
         p.history = History::new(start.clone());
         p.frames = vec![Frame { line: Line::default(), pos: start, before: None }];
@@ -109,8 +109,13 @@ pub fn read_game(src: &[u8], line: u32, number: usize) -> PgnGame {
 }
 
 /// The start position from the `FEN`, `SetUp` and `Variant` tags.
-fn start_position(h: &Headers, line: u32) -> Result<Position, PgnError> {
-    let err = |token: &str, message: String| PgnError { line, ply: None, token: token.into(), message };
+/// `tag_lines[i]` is the line of tag `i`, so errors point at the tag.
+fn start_position(h: &Headers, tag_lines: &[u32], line: u32) -> Result<Position, PgnError> {
+    let line_of = |name: &str| h.pairs.iter().position(|(k, _)| k == name).and_then(|i| tag_lines.get(i).copied());
+    let err = |token: &str, message: String| {
+        let tag = if h.get("FEN") == Some(token) { "FEN" } else { "Variant" };
+        PgnError { line: line_of(tag).unwrap_or(line), ply: None, token: token.into(), message }
+    };
     let variant = h.get("Variant").unwrap_or("");
     let key: String = variant.chars().filter(|c| c.is_ascii_alphanumeric()).collect::<String>().to_lowercase();
     let chess960 = match key.as_str() {
@@ -144,6 +149,7 @@ struct Frame {
 
 struct Parser<'a> {
     lx: Lexer<'a>,
+    tag_lines: Vec<u32>,
     history: History,
     frames: Vec<Frame>,
 }
@@ -152,7 +158,12 @@ type Tok<'a> = Option<(Token<'a>, u32)>;
 
 impl<'a> Parser<'a> {
     fn new(src: &'a [u8], line: u32) -> Parser<'a> {
-        Parser { lx: Lexer::new(src, line), history: History::new(Position::startpos()), frames: Vec::new() }
+        Parser {
+            lx: Lexer::new(src, line),
+            tag_lines: Vec::new(),
+            history: History::new(Position::startpos()),
+            frames: Vec::new(),
+        }
     }
 
     /// Reads the tags; returns the first movetext tokens (a comment before the first move among them; one
@@ -194,6 +205,7 @@ impl<'a> Parser<'a> {
             return Err(bad(&name, "too many tags"));
         }
         h.pairs.push((name, value));
+        self.tag_lines.push(line);
         Ok(())
     }
 
