@@ -22,8 +22,7 @@ fn wait_for(g: &mut GameController, secs: u64, mut done: impl FnMut(&GameControl
 fn hint_and_evaluation_come_from_the_built_in_engine() {
     let setup = GameSetup::new(PlayerKind::human("A"), PlayerKind::human("B"))
         .with_start(StartPosition::Fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1".into()));
-    let mut options = ControllerOptions::default();
-    options.analysis_time = Duration::from_millis(200);
+    let options = ControllerOptions { analysis_time: Duration::from_millis(200), ..Default::default() };
     let mut g = GameController::new(setup, options).unwrap();
     g.apply(GameCommand::Hint).unwrap();
     assert!(wait_for(&mut g, 20, |g, _| g.hint().is_some()), "a hint arrives");
@@ -49,8 +48,7 @@ fn stockfish_plays_as_an_external_uci_engine() {
     }
     let setup = GameSetup::new(PlayerKind::External { command: stockfish.into() }, PlayerKind::human("Ann"))
         .with_start(StartPosition::Chess960(0));
-    let mut options = ControllerOptions::default();
-    options.untimed_movetime = Duration::from_millis(50);
+    let mut options = ControllerOptions { untimed_movetime: Duration::from_millis(50), ..Default::default() };
     let woken = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let w = Arc::clone(&woken);
     options.notify = Some(Arc::new(move || w.store(true, std::sync::atomic::Ordering::SeqCst)));

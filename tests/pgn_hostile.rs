@@ -66,13 +66,13 @@ fn random_game(seed: u64, plies: usize, start: Position) -> GameTree {
         s ^= s << 17;
         let m = moves[(s % moves.len() as u64) as usize];
         let mut node = MoveNode::new(m, to_san(&pos, m));
-        if s % 5 == 0 {
+        if s.is_multiple_of(5) {
             node.comment = Some(format!("note {s}"));
         }
-        if s % 7 == 0 {
+        if s.is_multiple_of(7) {
             node.nags.push((s % 140) as u8);
         }
-        if s % 3 == 0 {
+        if s.is_multiple_of(3) {
             node.clock = Some(Duration::from_secs(s % 5000));
         }
         tree.mainline.moves.push(node);
@@ -102,7 +102,7 @@ proptest! {
 
     #[test]
     fn random_games_survive_write_then_read(seed in any::<u64>(), plies in 0usize..120, n in 0u16..960) {
-        let start = if seed % 2 == 0 { Position::startpos() } else {
+        let start = if seed.is_multiple_of(2) { Position::startpos() } else {
             let mut p = chess960::start_position(n).unwrap();
             p.set_chess960(true);
             p

@@ -12,7 +12,7 @@ use super::player::PlayerKind;
 use super::saves::{STATE_IN_PROGRESS, SaveSlot, SaveStore, TAG_BLACK_PLAYER, TAG_MARKER, TAG_STATE, TAG_WHITE_PLAYER};
 use super::setup::{GameSetup, StartPosition};
 use super::time_control::TimeControl;
-use crate::rules::{Color, to_uci};
+use crate::rules::to_uci;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -181,7 +181,6 @@ impl GameController {
         let now = self.now();
         self.clock = Clock::new(tc.clone());
         self.clock.restore(state, self.side_to_move(), now);
-        let _ = Color::White;
     }
 }
 
