@@ -12,7 +12,7 @@ use super::headers::{Headers, MAX_TAG_VALUE, MAX_TAGS, text};
 use super::index::PgnIndex;
 use super::lexer::{Lexer, Token};
 use super::tree::{GameTree, Line, MoveNode};
-use crate::rules::{DrawClaim, History, Move, Position, Status, parse_san, san::san_without_suffix};
+use crate::rules::{DrawClaim, History, Move, Position, Role, Status, parse_san, san::san_without_suffix};
 use std::fmt;
 
 /// Variations nested deeper than this are refused.
@@ -283,10 +283,15 @@ impl<'a> Parser<'a> {
         }
         let depth = self.frames.len() - 1;
         if depth == 0 {
-            let ended = match self.history.status() {
-                Status::FivefoldRepetition => Some("by fivefold repetition"),
-                Status::SeventyFiveMoves => Some("by the 75-move rule"),
-                _ => None,
+            // The automatic draws only (mate and stalemate show as no legal move); cheaper than `status()`.
+            let ended = if self.history.position().halfmove_clock() < 8 {
+                None
+            } else if self.history.repetitions() >= 5 {
+                Some("by fivefold repetition")
+            } else if self.history.position().halfmove_clock() >= 150 {
+                Some("by the 75-move rule")
+            } else {
+                None
             };
             if let Some(how) = ended {
                 return Err(self.error(line, token, format!("the game was already drawn {how}")));
@@ -307,7 +312,7 @@ impl<'a> Parser<'a> {
                 return Err(self.error(line, token, message));
             }
         };
-        let node = play_in_frame(frame, m);
+        let node = play_in_frame(frame, m, token);
         frame.line.moves.push(node);
         if depth == 0 {
             self.history.play(m);
@@ -379,14 +384,33 @@ impl<'a> Parser<'a> {
 
 /// Plays `m` in a frame and returns its node with the canonical SAN (check signs computed from the position
 /// after the move, which is cheaper than `to_san`).
-fn play_in_frame(frame: &mut Frame, m: Move) -> MoveNode {
-    let mut san = san_without_suffix(&frame.pos, m);
+fn play_in_frame(frame: &mut Frame, m: Move, token: &str) -> MoveNode {
+    let mut san = simple_san(m)
+        .filter(|simple| simple == token.trim_end_matches(['+', '#']))
+        .unwrap_or_else(|| san_without_suffix(&frame.pos, m));
     frame.before = Some(frame.pos.clone());
     frame.pos.make_move(m);
     if frame.pos.in_check() {
         san.push(if frame.pos.has_legal_moves() { '+' } else { '#' });
     }
     MoveNode::new(m, san)
+}
+
+/// A piece move's SAN without disambiguation (`Nf3`, `Qxd5`). When the file wrote exactly this and it matched
+/// one legal move, no other piece of that kind reaches the square, so it is the canonical SAN: this saves
+/// generating the moves again to check.
+fn simple_san(m: Move) -> Option<String> {
+    let role = m.role();
+    if role == Role::Pawn || m.is_castle() {
+        return None;
+    }
+    let mut s = String::with_capacity(6);
+    s.push(role.upper_char());
+    if m.is_capture() {
+        s.push('x');
+    }
+    s.push_str(&m.to().to_string());
+    Some(s)
 }
 
 /// The text of a symbol without a leading move number (`12.`, `12...`, `1.e4` → `e4`). A bare number is a
