@@ -74,3 +74,13 @@ fn a_missing_file_is_reported_and_fails() {
     assert!(!ok);
     assert!(err.contains("/nonexistent/x.pgn"), "{err}");
 }
+
+#[test]
+fn a_file_without_games_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("empty.pgn");
+    std::fs::write(&p, "\n\n").unwrap();
+    let (ok, out, err) = tabiya(&["pgn", p.to_str().unwrap()]);
+    assert!(!ok && out.is_empty());
+    assert!(err.contains("no games found"), "{err}");
+}

@@ -39,6 +39,10 @@ pub fn run(args: PgnArgs) -> Result<ExitCode> {
             }
         };
         let index = PgnIndex::build(&bytes);
+        if index.is_empty() {
+            eprintln!("tabiya pgn: {}: no games found", path.display());
+            failed = true;
+        }
         for (i, span) in index.spans.iter().enumerate() {
             let game = read_game(&bytes[span.start..span.end], span.line, i + 1);
             failed |= game.error.is_some();
