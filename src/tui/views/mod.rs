@@ -1,0 +1,8 @@
+//! Drawing: pure functions of the state into a ratatui buffer. Nothing here changes state or decides rules.
+
+pub mod board;
+pub mod clocks;
+pub mod layout;
+pub mod moves;
+pub mod status;
+pub mod too_small;
