@@ -111,8 +111,15 @@ pub enum Action {
     Cancel,
     Tab,
     Nav(Nav),
-    Mouse { kind: MouseKind, column: u16, row: u16 },
-    Resize { width: u16, height: u16 },
+    Mouse {
+        kind: MouseKind,
+        column: u16,
+        row: u16,
+    },
+    Resize {
+        width: u16,
+        height: u16,
+    },
     /// Time passed (a clock runs) or a background thread has news.
     Tick,
 }

@@ -30,7 +30,8 @@ mod tests {
 
     #[test]
     fn base64_matches_rfc_4648_vectors() {
-        let cases = [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE=")];
+        let cases =
+            [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE=")];
         for (plain, encoded) in cases {
             assert_eq!(base64(plain.as_bytes()), encoded);
         }

@@ -91,11 +91,15 @@ fn describe_san_error(e: &SanError) -> String {
 /// when there are none, castling with the king dropped onto its own rook or on its castling square.
 pub fn moves_between(pos: &Position, from: Square, to: Square) -> Vec<Move> {
     let legal = pos.legal_move_vec();
-    let direct: Vec<Move> = legal.iter().copied().filter(|m| !m.is_castle() && m.from() == from && m.to() == to).collect();
+    let direct: Vec<Move> =
+        legal.iter().copied().filter(|m| !m.is_castle() && m.from() == from && m.to() == to).collect();
     if !direct.is_empty() {
         return direct;
     }
-    legal.into_iter().filter(|m| m.is_castle() && m.from() == from && (m.to() == to || king_destination(*m) == to)).collect()
+    legal
+        .into_iter()
+        .filter(|m| m.is_castle() && m.from() == from && (m.to() == to || king_destination(*m) == to))
+        .collect()
 }
 
 /// Where the king lands when castling (`Move::to` is the rook's square).

@@ -151,7 +151,8 @@ impl KeyMap {
         let mut bindings: Vec<(Chord, Command)> = Vec::new();
         for command in Command::ALL {
             for text in keys_of(keys, command) {
-                let chord = Chord::parse(text).map_err(|reason| KeyMapError { action: command.config_name(), reason })?;
+                let chord =
+                    Chord::parse(text).map_err(|reason| KeyMapError { action: command.config_name(), reason })?;
                 if let Some((_, other)) = bindings.iter().find(|(c, _)| *c == chord) {
                     let reason = format!("'{text}' is already bound to {}", other.config_name());
                     return Err(KeyMapError { action: command.config_name(), reason });

@@ -10,6 +10,7 @@ pub mod clipboard;
 pub mod config;
 pub mod input;
 pub mod keymap;
+pub mod new_game;
 pub mod sanitize;
 pub mod setup;
 pub mod theme;

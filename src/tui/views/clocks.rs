@@ -32,7 +32,11 @@ pub fn format_clock(d: Duration, low: Duration) -> String {
         return format!("{}.{}", ms / 1000, (ms / 100) % 10);
     }
     let s = ms / 1000;
-    if s >= 3600 { format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60) } else { format!("{}:{:02}", s / 60, s % 60) }
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
 }
 
 pub struct PlayerBlock<'a> {

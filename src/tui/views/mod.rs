@@ -2,7 +2,10 @@
 
 pub mod board;
 pub mod clocks;
+pub mod help;
 pub mod layout;
 pub mod moves;
+pub mod new_game;
+pub mod popup;
 pub mod status;
 pub mod too_small;

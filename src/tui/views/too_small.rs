@@ -15,7 +15,10 @@ impl Widget for &TooSmall<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let lines = vec![
             Line::styled("Terminal too small", self.theme.accent),
-            Line::raw(format!("{}×{} now, the board needs {}×{}.", area.width, area.height, self.needed.0, self.needed.1)),
+            Line::raw(format!(
+                "{}×{} now, the board needs {}×{}.",
+                area.width, area.height, self.needed.0, self.needed.1
+            )),
             Line::raw("Enlarge the window or use a smaller font."),
             Line::styled("Ctrl+Q quits.", self.theme.dim),
         ];
