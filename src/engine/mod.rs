@@ -1,2 +1,24 @@
-//! The computer opponent: alpha-beta search on a background thread, levels for people, and the UCI protocol.
-//! (Being built; see issue 3.)
+//! The computer opponent: an alpha-beta search on a long-lived background thread, levels for people, and the
+//! UCI protocol for other programs.
+//!
+//! Callers talk to the engine only through [`EngineHandle`]: typed [`EngineCommand`]s go in, typed
+//! [`EngineReport`]s come out, and nothing blocks. Underneath, `search` (principal variation search with a
+//! transposition table) stands on `eval` (tapered hand-tuned terms) and the rules core's 0x88 position.
+
+mod attacks;
+pub mod bench;
+pub mod eval;
+mod handle;
+mod info;
+pub mod levels;
+mod limits;
+pub mod search;
+mod see;
+pub mod time;
+mod tt;
+pub mod uci;
+mod worker;
+
+pub use handle::{EngineCommand, EngineHandle, EngineOptions, EngineReport, GoRequest};
+pub use info::{Score, SearchInfo};
+pub use limits::SearchLimits;

@@ -1,0 +1,51 @@
+//! A fixed-depth search over a fixed set of positions, for measuring speed (nodes per second) and for
+//! noticing when a change alters the search (the node count is deterministic).
+
+use super::info::SearchInfo;
+use super::search::ordering::Heuristics;
+use super::search::{Control, NoInterrupt, Searcher};
+use super::tt::Tt;
+use crate::rules::Position;
+use std::time::Duration;
+
+/// Middlegame, endgame and Chess960 positions (FEN/X-FEN).
+pub const BENCH_POSITIONS: [&str; 12] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9",
+    "r2q1rk1/pb1nbppp/1p2pn2/2pp4/2PP4/1PN1PN2/PB2BPPP/R2Q1RK1 w - - 0 10",
+    "2rq1rk1/pp1bppbp/3p1np1/4n3/3NP3/1BN1BP2/PPPQ2PP/2KR3R b - - 8 13",
+    "r1b2rk1/2q1bppp/p2p1n2/np2p3/3PP3/2P2N1P/PPB2PP1/RNBQR1K1 w - - 1 12",
+    "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+    "6k1/5ppp/8/8/8/8/1r3PPP/3R2K1 w - - 0 1",
+    "8/8/4kpp1/3p1b2/p6P/2B5/6P1/6K1 b - - 1 47",
+    "4rrk1/pp3ppp/2p5/8/2P1n3/1P2B3/P4PPP/R4RK1 w - - 0 18",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    "nrbbqknr/pppppppp/8/8/8/8/PPPPPPPP/NRBBQKNR w HBhb - 0 1",
+];
+
+/// One position's result.
+pub struct BenchResult {
+    pub fen: &'static str,
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+/// Searches every bench position to `depth` with a fresh `hash_mb` table each.
+pub fn run(depth: u32, hash_mb: usize) -> Vec<BenchResult> {
+    BENCH_POSITIONS
+        .iter()
+        .filter_map(|&fen| {
+            let pos = Position::from_fen(fen).ok()?;
+            let mut tt = Tt::new(hash_mb);
+            let mut heur = Heuristics::new();
+            let mut none = NoInterrupt;
+            let ctl = Control::new(None, None, None, &mut none);
+            let mut s = Searcher::new(pos, Vec::new(), &mut tt, &mut heur, ctl);
+            let mut last: Option<SearchInfo> = None;
+            s.iterate(depth, false, &mut |i| last = Some(i));
+            let info = last?;
+            Some(BenchResult { fen, nodes: info.nodes, time: info.time })
+        })
+        .collect()
+}

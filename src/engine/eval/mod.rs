@@ -1,0 +1,119 @@
+//! Static evaluation: how good a position is for the side to move, in centipawns.
+//!
+//! A tapered evaluation: every term has a middlegame and an endgame weight, blended by the game phase (how
+//! much non-pawn material is left). The terms are material and piece-square tables, pawn structure, mobility,
+//! king safety, rooks on open files, the bishop pair, and special knowledge of won and drawn endgames. All
+//! weights live in [`params`].
+
+mod endgame;
+mod mobility;
+pub mod params;
+mod pawns;
+
+use crate::rules::{Color, Position};
+use params::*;
+
+/// Middlegame and endgame sums per colour.
+#[derive(Default)]
+pub(crate) struct Acc {
+    mg: [i32; 2],
+    eg: [i32; 2],
+}
+
+impl Acc {
+    #[inline]
+    pub(crate) fn add(&mut self, c: usize, mg: i32, eg: i32) {
+        self.mg[c] += mg;
+        self.eg[c] += eg;
+    }
+}
+
+/// Counts of each role per colour, indexed `[colour][role]`.
+pub(crate) type Counts = [[i32; 7]; 2];
+
+/// The evaluation from the side to move's point of view.
+pub fn evaluate(pos: &Position) -> i32 {
+    let white = evaluate_white(pos);
+    let v = if pos.side == Color::White { white } else { -white };
+    v + TEMPO
+}
+
+/// The evaluation from White's point of view (no tempo).
+pub fn evaluate_white(pos: &Position) -> i32 {
+    let mut acc = Acc::default();
+    let counts = material_and_psqt(pos, &mut acc);
+    let pawns = pawns::PawnInfo::new(pos);
+    pawns::evaluate(pos, &pawns, &mut acc);
+    mobility::evaluate(pos, &pawns, &mut acc);
+    for c in 0..2 {
+        if counts[c][3] >= 2 {
+            acc.add(c, BISHOP_PAIR_MG, BISHOP_PAIR_EG);
+        }
+    }
+    let phase: i32 = (0..2).map(|c| (1..6).map(|r| counts[c][r] * PHASE_WEIGHT[r]).sum::<i32>()).sum();
+    let phase = phase.min(PHASE_TOTAL);
+    let mg = acc.mg[0] - acc.mg[1];
+    let eg = acc.eg[0] - acc.eg[1];
+    let score = (mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
+    endgame::adjust(pos, &counts, score)
+}
+
+/// Adds material and piece-square values; returns the piece counts.
+fn material_and_psqt(pos: &Position, acc: &mut Acc) -> Counts {
+    let mut counts = [[0; 7]; 2];
+    for c in 0..2 {
+        for &sq in &pos.list[c][..pos.count[c] as usize] {
+            let role = (pos.board[sq as usize] & 7) as usize;
+            counts[c][role] += 1;
+            let file = (sq & 7) as usize;
+            let rank = if c == 0 { (sq >> 4) as usize } else { 7 - (sq >> 4) as usize };
+            acc.add(
+                c,
+                VALUE_MG[role] + PST_FILE_MG[role][file] + PST_RANK_MG[role][rank],
+                VALUE_EG[role] + PST_FILE_EG[role][file] + PST_RANK_EG[role][rank],
+            );
+        }
+    }
+    counts
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn eval_fen(fen: &str) -> i32 {
+        evaluate_white(&Position::from_fen(fen).unwrap())
+    }
+
+    #[test]
+    fn start_position_is_balanced_and_symmetric() {
+        assert_eq!(evaluate_white(&Position::startpos()), 0);
+        // A mirrored position evaluates to the negated score.
+        let a = eval_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
+        let b = eval_fen("rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4");
+        assert_eq!(a, -b);
+    }
+
+    #[test]
+    fn extra_material_counts() {
+        assert!(eval_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1") > 900);
+        assert!(eval_fen("4k3/pppppppp/8/8/8/8/8/4K3 w - - 0 1") < -500);
+        // Bare kings and a lone minor piece are dead draws.
+        assert_eq!(eval_fen("4k3/8/8/8/8/8/8/2N1K3 w - - 0 1"), 0);
+        assert_eq!(eval_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn passed_pawns_are_worth_more_further_up() {
+        let far = eval_fen("4k3/8/1P6/8/8/8/8/4K3 w - - 0 1");
+        let near = eval_fen("4k3/8/8/8/8/1P6/8/4K3 w - - 0 1");
+        assert!(far > near);
+    }
+
+    #[test]
+    fn lone_king_is_driven_to_the_edge() {
+        let centre = eval_fen("8/8/8/4k3/8/8/8/R3K3 w - - 0 1");
+        let edge = eval_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        assert!(edge > centre && centre > MATING_BONUS);
+    }
+}

@@ -1,0 +1,86 @@
+//! Pawn structure: doubled, isolated and passed pawns, plus the per-file pawn facts other terms use (open
+//! files for rooks, squares attacked by pawns for mobility).
+
+use super::Acc;
+use super::params::*;
+use crate::engine::attacks::distance;
+use crate::rules::Position;
+
+/// Pawn facts per colour.
+pub(crate) struct PawnInfo {
+    /// Pawns per file.
+    pub count: [[u8; 8]; 2],
+    /// Lowest and highest (absolute) rank of a pawn per file; 8 / -1 when none.
+    min_rank: [[i8; 8]; 2],
+    max_rank: [[i8; 8]; 2],
+    /// Squares attacked by each side's pawns, one bit per 0x88 index.
+    pub attacks: [u128; 2],
+}
+
+impl PawnInfo {
+    pub fn new(pos: &Position) -> PawnInfo {
+        let mut info = PawnInfo { count: [[0; 8]; 2], min_rank: [[8; 8]; 2], max_rank: [[-1; 8]; 2], attacks: [0; 2] };
+        for c in 0..2 {
+            let pawn = 1 | (c as u8) << 3;
+            for &sq in &pos.list[c][..pos.count[c] as usize] {
+                if pos.board[sq as usize] != pawn {
+                    continue;
+                }
+                let (f, r) = ((sq & 7) as usize, (sq >> 4) as i8);
+                info.count[c][f] += 1;
+                info.min_rank[c][f] = info.min_rank[c][f].min(r);
+                info.max_rank[c][f] = info.max_rank[c][f].max(r);
+                let fwd: u8 = if c == 0 { 16 } else { 16u8.wrapping_neg() };
+                for side in [fwd.wrapping_sub(1), fwd.wrapping_add(1)] {
+                    let t = sq.wrapping_add(side);
+                    if t & 0x88 == 0 {
+                        info.attacks[c] |= 1u128 << t;
+                    }
+                }
+            }
+        }
+        info
+    }
+
+    /// Is a pawn of colour `c` on file `f`, rank `r` passed (no enemy pawn ahead on its file or beside it)?
+    fn is_passed(&self, c: usize, f: usize, r: i8) -> bool {
+        let lo = f.saturating_sub(1);
+        let hi = (f + 1).min(7);
+        (lo..=hi).all(|ff| if c == 0 { self.max_rank[1][ff] <= r } else { self.min_rank[0][ff] >= r })
+    }
+
+    fn has_pawn_on(&self, c: usize, f: isize) -> bool {
+        (0..8).contains(&f) && self.count[c][f as usize] > 0
+    }
+}
+
+pub(crate) fn evaluate(pos: &Position, info: &PawnInfo, acc: &mut Acc) {
+    for c in 0..2 {
+        for f in 0..8 {
+            let n = info.count[c][f] as i32;
+            if n > 1 {
+                acc.add(c, DOUBLED_MG * (n - 1), DOUBLED_EG * (n - 1));
+            }
+            if n > 0 && !info.has_pawn_on(c, f as isize - 1) && !info.has_pawn_on(c, f as isize + 1) {
+                acc.add(c, ISOLATED_MG * n, ISOLATED_EG * n);
+            }
+        }
+        let pawn = 1 | (c as u8) << 3;
+        for &sq in &pos.list[c][..pos.count[c] as usize] {
+            if pos.board[sq as usize] == pawn && info.is_passed(c, (sq & 7) as usize, (sq >> 4) as i8) {
+                passed_pawn(pos, c, sq, acc);
+            }
+        }
+    }
+}
+
+fn passed_pawn(pos: &Position, c: usize, sq: u8, acc: &mut Acc) {
+    let rel = if c == 0 { sq >> 4 } else { 7 - (sq >> 4) } as usize;
+    let ahead = if c == 0 { sq + 16 } else { sq - 16 };
+    let own_king = pos.list[c][0];
+    let their_king = pos.list[1 - c][0];
+    let weight = rel as i32 * rel as i32;
+    let kings = (distance(their_king, ahead) * 2 - distance(own_king, ahead)) * PASSED_KING_DISTANCE * weight / 4;
+    let free = if pos.board[ahead as usize] == 0 { PASSED_FREE_EG * rel as i32 / 2 } else { 0 };
+    acc.add(c, PASSED_MG[rel], PASSED_EG[rel] + kings + free);
+}

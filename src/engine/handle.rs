@@ -1,0 +1,133 @@
+//! The engine handle: one long-lived search thread, typed commands in, typed reports out.
+//!
+//! `send` and `try_recv` never block. A running search polls the command channel itself (every ~1000
+//! nodes), so `Stop`, a new `Go` or `Quit` take effect within milliseconds, and commands that must wait
+//! (a new level, a new hash size) are kept in order until the search ends. Dropping the handle sends `Quit`
+//! and joins the thread.
+
+use super::info::SearchInfo;
+use super::limits::SearchLimits;
+use super::worker::Worker;
+use crate::rules::{Move, Position};
+use std::sync::Arc;
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Settings fixed at spawn time (both can be changed later with commands).
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    /// Transposition table size in MB.
+    pub hash_mb: usize,
+    /// 1..=8; 8 is full strength.
+    pub level: u8,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions { hash_mb: 64, level: 8 }
+    }
+}
+
+/// What the engine is asked to do.
+#[derive(Clone, Debug)]
+pub enum EngineCommand {
+    /// Forget everything learnt (transposition table, history): a new game starts.
+    NewGame,
+    /// Applies to the next `Go`.
+    SetLevel(u8),
+    /// Resizes (and clears) the transposition table, in MB.
+    SetHash(usize),
+    Go(GoRequest),
+    /// Ends the running search; its `BestMove` follows at once.
+    Stop,
+    Quit,
+}
+
+/// Think about the position reached from `start` by `moves`.
+#[derive(Clone, Debug)]
+pub struct GoRequest {
+    /// Echoed in every report of this search, so the caller can drop stale answers.
+    pub id: u64,
+    pub start: Position,
+    /// Played in order; the first illegal one (and everything after it) is ignored.
+    pub moves: Vec<Move>,
+    pub limits: SearchLimits,
+}
+
+/// What the engine tells its caller.
+#[derive(Clone, Debug)]
+pub enum EngineReport {
+    Info {
+        id: u64,
+        info: SearchInfo,
+    },
+    /// Always sent exactly once per Go (also after Stop). `best` is None only when there is no legal move.
+    BestMove {
+        id: u64,
+        best: Option<Move>,
+        ponder: Option<Move>,
+    },
+}
+
+/// Owns the search thread.
+pub struct EngineHandle {
+    commands: Sender<EngineCommand>,
+    reports: Receiver<EngineReport>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl EngineHandle {
+    pub fn spawn(options: EngineOptions) -> EngineHandle {
+        Self::spawn_inner(options, None)
+    }
+
+    /// Like `spawn`, and calls `notify` (from the engine thread) after every report it sends, so an event
+    /// loop can wake up instead of polling.
+    pub fn spawn_with_notify(options: EngineOptions, notify: Arc<dyn Fn() + Send + Sync>) -> EngineHandle {
+        Self::spawn_inner(options, Some(notify))
+    }
+
+    fn spawn_inner(options: EngineOptions, notify: Option<Arc<dyn Fn() + Send + Sync>>) -> EngineHandle {
+        let (commands, command_rx) = mpsc::channel();
+        let (report_tx, reports) = mpsc::channel();
+        let thread = std::thread::Builder::new()
+            .name("tabiya-engine".into())
+            .stack_size(16 << 20)
+            .spawn(move || {
+                let send = move |r: EngineReport| {
+                    // The receiver lives as long as the handle, which joins this thread before dropping it.
+                    let _ = report_tx.send(r);
+                    if let Some(n) = &notify {
+                        n();
+                    }
+                };
+                Worker::new(&options).run(command_rx, &send);
+            })
+            .ok();
+        EngineHandle { commands, reports, thread }
+    }
+
+    /// Never blocks. (If the engine thread could not be started, commands are dropped and no reports come.)
+    pub fn send(&self, command: EngineCommand) {
+        let _ = self.commands.send(command);
+    }
+
+    /// Never blocks.
+    pub fn try_recv(&self) -> Option<EngineReport> {
+        self.reports.try_recv().ok()
+    }
+
+    pub fn recv_timeout(&self, timeout: Duration) -> Option<EngineReport> {
+        self.reports.recv_timeout(timeout).ok()
+    }
+}
+
+impl Drop for EngineHandle {
+    fn drop(&mut self) {
+        let _ = self.commands.send(EngineCommand::Quit);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}

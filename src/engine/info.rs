@@ -1,0 +1,71 @@
+//! What a search reports: scores (centipawns or mate distance) and the per-iteration `SearchInfo`.
+
+use crate::rules::Move;
+use std::fmt;
+use std::time::Duration;
+
+/// Internal score of "mated now"; a mate found `ply` half-moves from the root scores `MATE - ply`.
+pub(crate) const MATE: i32 = 32_000;
+/// Larger than any score; the initial alpha-beta window.
+pub(crate) const INFINITE: i32 = 32_001;
+/// The deepest ply the search ever reaches (extensions included).
+pub(crate) const MAX_PLY: usize = 128;
+/// Scores beyond this (in absolute value) are mate scores.
+pub(crate) const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+
+/// From the side to move's point of view. `Mate(n)`: mate in n moves (n > 0 we mate, n < 0 we are mated).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    Cp(i32),
+    Mate(i32),
+}
+
+impl Score {
+    /// Converts an internal search score (mates as `MATE - ply`) into moves-to-mate or centipawns.
+    pub(crate) fn from_internal(v: i32) -> Score {
+        if v > MATE_BOUND {
+            Score::Mate((MATE - v + 1) / 2)
+        } else if v < -MATE_BOUND {
+            Score::Mate(-(MATE + v) / 2)
+        } else {
+            Score::Cp(v)
+        }
+    }
+}
+
+/// The UCI form: `cp 35` or `mate -2`.
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Cp(cp) => write!(f, "cp {cp}"),
+            Score::Mate(n) => write!(f, "mate {n}"),
+        }
+    }
+}
+
+/// One completed iteration of the search (or its final state).
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: Score,
+    pub nodes: u64,
+    pub nps: u64,
+    pub time: Duration,
+    pub pv: Vec<Move>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_count_moves_not_plies() {
+        assert_eq!(Score::from_internal(MATE - 1), Score::Mate(1));
+        assert_eq!(Score::from_internal(MATE - 3), Score::Mate(2));
+        assert_eq!(Score::from_internal(-MATE + 2), Score::Mate(-1));
+        assert_eq!(Score::from_internal(-MATE + 4), Score::Mate(-2));
+        assert_eq!(Score::from_internal(57), Score::Cp(57));
+        assert_eq!(Score::Mate(-3).to_string(), "mate -3");
+    }
+}

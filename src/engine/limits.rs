@@ -1,0 +1,18 @@
+//! The limits a `go` carries: clocks, depth, nodes, a fixed time per move, or infinite.
+
+use std::time::Duration;
+
+/// The UCI `go` parameters. With nothing set the search runs until stopped (like `infinite`, but it still
+/// answers as soon as it reaches its maximum depth).
+#[derive(Clone, Debug, Default)]
+pub struct SearchLimits {
+    pub wtime: Option<Duration>,
+    pub btime: Option<Duration>,
+    pub winc: Option<Duration>,
+    pub binc: Option<Duration>,
+    pub movestogo: Option<u32>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    pub infinite: bool,
+}

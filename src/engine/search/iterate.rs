@@ -1,0 +1,172 @@
+//! Iterative deepening and the root node: depth 1, 2, 3… each ordered by the previous one, with aspiration
+//! windows around the last score. In "all moves" mode (the lower levels) every root move gets an exact score,
+//! so a level can choose among the near-best ones.
+
+use super::Searcher;
+use crate::engine::info::{INFINITE, MAX_PLY, Score, SearchInfo};
+use crate::rules::{Move, MoveList};
+
+/// First aspiration half-window, in centipawns; it grows on every failure.
+const ASPIRATION_DELTA: i32 = 18;
+const ASPIRATION_MIN_DEPTH: u32 = 5;
+
+/// What a finished search found.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct SearchOutcome {
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+    /// In all-moves mode: every root move with its score from the last completed iteration.
+    pub root_scores: Vec<(Move, i32)>,
+    /// True when the search ended because someone asked it to stop.
+    pub interrupted: bool,
+}
+
+struct RootMove {
+    mv: Move,
+    score: i32,
+}
+
+impl Searcher<'_> {
+    /// Runs iterative deepening up to `max_depth`, calling `report` after every completed iteration.
+    pub fn iterate(&mut self, max_depth: u32, all_moves: bool, report: &mut dyn FnMut(SearchInfo)) -> SearchOutcome {
+        let mut list = MoveList::new();
+        self.pos.legal_moves(&mut list);
+        let mut root: Vec<RootMove> = list.iter().map(|&mv| RootMove { mv, score: -INFINITE }).collect();
+        let mut out = SearchOutcome::default();
+        if root.is_empty() {
+            return out;
+        }
+        if let Some(e) = self.tt.probe(self.pos.key(), 0)
+            && let Some(i) = root.iter().position(|r| r.mv == e.mv)
+        {
+            root.swap(0, i);
+        }
+        out.best = Some(root[0].mv);
+        let max_depth = max_depth.clamp(1, MAX_PLY as u32 - 8);
+        for depth in 1..=max_depth {
+            self.seldepth = 0;
+            let score = if all_moves {
+                self.search_root(&mut root, depth as i32, -INFINITE, INFINITE, true)
+            } else {
+                self.aspiration(&mut root, depth, out.score)
+            };
+            if self.ctl.stopped && depth > 1 {
+                // A partial iteration still counts if it found a better move than the last one.
+                if !all_moves && root[0].score > out.score && root[0].mv != out.best.unwrap_or(Move::NONE) {
+                    out.best = Some(root[0].mv);
+                    out.ponder = None;
+                }
+                break;
+            }
+            let pv = self.pv.line(0);
+            out.best = pv.first().copied().or(Some(root[0].mv));
+            out.ponder = pv.get(1).copied();
+            out.score = score;
+            out.depth = depth;
+            if all_moves {
+                out.root_scores = root.iter().map(|r| (r.mv, r.score)).collect();
+            }
+            report(self.info(depth, score, pv));
+            if self.ctl.stopped || !self.ctl.another_iteration() || mate_settled(score, depth) {
+                break;
+            }
+        }
+        out.nodes = self.nodes;
+        out.interrupted = self.ctl.interrupted;
+        out
+    }
+
+    fn aspiration(&mut self, root: &mut [RootMove], depth: u32, prev: i32) -> i32 {
+        if depth < ASPIRATION_MIN_DEPTH {
+            return self.search_root(root, depth as i32, -INFINITE, INFINITE, false);
+        }
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) = (prev - delta, prev + delta);
+        loop {
+            let score = self.search_root(root, depth as i32, alpha, beta, false);
+            if self.ctl.stopped {
+                return score;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITE);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITE);
+            } else {
+                return score;
+            }
+            delta += delta;
+            if delta > 800 {
+                alpha = -INFINITE;
+                beta = INFINITE;
+            }
+        }
+    }
+
+    /// The root node. Moves are kept best-first across iterations; in `all_moves` mode each gets the full
+    /// window (exact scores), otherwise PVS as in the tree.
+    fn search_root(&mut self, root: &mut [RootMove], depth: i32, mut alpha: i32, beta: i32, all_moves: bool) -> i32 {
+        self.pv.clear(0);
+        self.visit(0);
+        let mut best = -INFINITE;
+        for i in 0..root.len() {
+            let m = root[i].mv;
+            let undo = self.make(m);
+            let gives_check = self.pos.in_check();
+            let new_depth = depth - 1 + gives_check as i32;
+            let score = if i == 0 || all_moves {
+                -self.alphabeta(new_depth, 1, -beta, -alpha, true)
+            } else {
+                let s = -self.alphabeta(new_depth, 1, -alpha - 1, -alpha, true);
+                if s > alpha && s < beta { -self.alphabeta(new_depth, 1, -beta, -alpha, true) } else { s }
+            };
+            self.unmake(m, undo);
+            if self.ctl.stopped {
+                break;
+            }
+            root[i].score = if i == 0 || score > alpha || all_moves { score } else { -INFINITE };
+            if score > best {
+                best = score;
+                if score > alpha || all_moves && i == 0 {
+                    self.pv.update(0, m);
+                    root[..=i].rotate_right(1);
+                    if !all_moves {
+                        alpha = score;
+                    }
+                }
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        if all_moves {
+            root.sort_by_key(|r| -r.score);
+        }
+        best
+    }
+
+    fn info(&self, depth: u32, score: i32, pv: Vec<Move>) -> SearchInfo {
+        let time = self.ctl.elapsed();
+        let nps = (self.nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64;
+        SearchInfo {
+            depth,
+            seldepth: self.seldepth as u32,
+            score: Score::from_internal(score),
+            nodes: self.nodes,
+            nps,
+            time,
+            pv,
+        }
+    }
+}
+
+/// Once a mate is found and the depth is well past it, deeper search will not change the answer.
+fn mate_settled(score: i32, depth: u32) -> bool {
+    match Score::from_internal(score) {
+        Score::Mate(n) => depth as i32 > 2 * n.abs() + 4,
+        Score::Cp(_) => false,
+    }
+}

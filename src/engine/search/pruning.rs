@@ -1,0 +1,85 @@
+//! Selectivity: the decisions to cut a node short before searching its moves (reverse futility, null move),
+//! to skip a move (futility, late move pruning, bad captures), and how much to reduce late moves.
+
+use super::Searcher;
+use crate::engine::info::MATE_BOUND;
+use std::sync::LazyLock;
+
+/// Reverse futility margin per ply of depth.
+const RFP_MARGIN: i32 = 75;
+const RFP_MAX_DEPTH: i32 = 7;
+/// Quiet-move futility: base and per-ply margin.
+const FUTILITY_BASE: i32 = 80;
+const FUTILITY_PER_DEPTH: i32 = 90;
+const FUTILITY_MAX_DEPTH: i32 = 6;
+const LMP_MAX_DEPTH: i32 = 6;
+/// Captures losing more than this per ply of depth are skipped near the leaves.
+const SEE_CAPTURE_MARGIN: i32 = 100;
+const NULL_MIN_DEPTH: i32 = 3;
+
+/// `LMR[depth][move number]`: the reduction of a late quiet move.
+static LMR: LazyLock<[[u8; 64]; 64]> = LazyLock::new(|| {
+    let mut t = [[0u8; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (m, r) in row.iter_mut().enumerate().skip(1) {
+            *r = (0.8 + (d as f64).ln() * (m as f64).ln() / 2.2) as u8;
+        }
+    }
+    t
+});
+
+#[inline]
+pub(super) fn lmr(depth: i32, move_number: usize) -> i32 {
+    LMR[(depth as usize).min(63)][move_number.min(63)] as i32
+}
+
+/// May the rest of the moves be skipped for this quiet move (late move pruning)?
+#[inline]
+pub(super) fn late_move_prune(depth: i32, move_number: usize, improving: bool) -> bool {
+    let limit = (3 + depth * depth) / if improving { 1 } else { 2 };
+    depth <= LMP_MAX_DEPTH && move_number as i32 > limit
+}
+
+/// Can this quiet move not raise alpha, judging by the static evaluation?
+#[inline]
+pub(super) fn futile(depth: i32, eval: i32, alpha: i32) -> bool {
+    depth <= FUTILITY_MAX_DEPTH && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
+}
+
+#[inline]
+pub(super) fn bad_capture_prune(depth: i32, see: i32) -> bool {
+    depth <= 4 && see < -SEE_CAPTURE_MARGIN * depth
+}
+
+impl Searcher<'_> {
+    /// Tries to prove a fail high without searching the moves: reverse futility pruning, then null-move
+    /// pruning. Only at non-PV nodes, not in check.
+    pub(super) fn prune_node(&mut self, depth: i32, ply: usize, beta: i32, eval: i32, allow_null: bool) -> Option<i32> {
+        if beta.abs() >= MATE_BOUND {
+            return None;
+        }
+        if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * depth >= beta {
+            return Some(eval);
+        }
+        if !allow_null || depth < NULL_MIN_DEPTH || eval < beta || !self.has_pieces() {
+            return None;
+        }
+        let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
+        self.keys.push(self.pos.key());
+        let undo = self.pos.make_null_move();
+        let score = -self.alphabeta(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+        self.pos.unmake_null_move(undo);
+        self.keys.pop();
+        if self.ctl.stopped {
+            return None;
+        }
+        (score >= beta).then(|| if score >= MATE_BOUND { beta } else { score })
+    }
+
+    /// Does the side to move have a piece other than pawns and king? (Null move is unsafe in pawn endings,
+    /// where zugzwang is common.)
+    fn has_pieces(&self) -> bool {
+        let c = self.pos.side_to_move().index();
+        self.pos.list[c][1..self.pos.count[c] as usize].iter().any(|&sq| self.pos.board[sq as usize] & 7 != 1)
+    }
+}

@@ -1,0 +1,68 @@
+//! Quiescence search: at the horizon, only captures and queen promotions (all evasions when in check) are
+//! searched, so that the evaluation is never taken in the middle of an exchange. The side to move may
+//! "stand pat" on the static evaluation; losing captures (by SEE) and captures that cannot reach alpha are
+//! skipped.
+
+use super::Searcher;
+use super::ordering::MovePicker;
+use crate::engine::eval::evaluate;
+use crate::engine::info::{INFINITE, MATE, MAX_PLY};
+use crate::engine::see::{SEE_VALUE, see};
+use crate::rules::MoveList;
+
+/// Margin for delta pruning: a capture must be able to bring the score within this of alpha.
+const DELTA_MARGIN: i32 = 150;
+
+impl Searcher<'_> {
+    pub(super) fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.visit(ply);
+        if self.ctl.stopped {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return evaluate(&self.pos);
+        }
+        let in_check = self.pos.in_check();
+        let mut best = -INFINITE;
+        let stand_pat = if in_check { -INFINITE } else { evaluate(&self.pos) };
+        if !in_check {
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+        }
+        let mut list = MoveList::new();
+        self.pos.tactical_moves(&mut list);
+        if in_check && list.is_empty() {
+            return -MATE + ply as i32;
+        }
+        for m in MovePicker::tactical(&list) {
+            if !in_check {
+                let gain = m.captured().map_or(0, |r| SEE_VALUE[r as usize]);
+                if m.promotion().is_none() && stand_pat + gain + DELTA_MARGIN <= alpha {
+                    continue;
+                }
+                if see(&self.pos, m) < 0 {
+                    continue;
+                }
+            }
+            let undo = self.pos.make_move(m);
+            let score = -self.quiesce(ply + 1, -beta, -alpha);
+            self.pos.unmake_move(m, undo);
+            if self.ctl.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,145 @@
+//! The engine thread's side: the loop that takes commands, and one `Go` from position to best move.
+
+use super::handle::{EngineCommand, EngineOptions, EngineReport, GoRequest};
+use super::info::MAX_PLY;
+use super::levels::{self, MAX_LEVEL};
+use super::search::ordering::Heuristics;
+use super::search::{Control, Interrupt, Searcher};
+use super::time;
+use super::tt::Tt;
+use crate::rules::Position;
+use std::collections::VecDeque;
+use std::sync::mpsc::{Receiver, TryRecvError};
+
+/// The command channel as seen from a running search: `Stop` ends it; `Go` and `Quit` end it and are kept
+/// for afterwards; anything else is kept for afterwards.
+struct Inbox<'a> {
+    rx: &'a Receiver<EngineCommand>,
+    pending: &'a mut VecDeque<EngineCommand>,
+}
+
+impl Interrupt for Inbox<'_> {
+    fn stop_requested(&mut self) -> bool {
+        loop {
+            match self.rx.try_recv() {
+                Ok(EngineCommand::Stop) => return true,
+                Ok(c @ (EngineCommand::Go(_) | EngineCommand::Quit)) => {
+                    self.pending.push_back(c);
+                    return true;
+                }
+                Ok(c) => self.pending.push_back(c),
+                Err(TryRecvError::Empty) => return false,
+                Err(TryRecvError::Disconnected) => {
+                    self.pending.push_back(EngineCommand::Quit);
+                    return true;
+                }
+            }
+        }
+    }
+}
+
+impl Inbox<'_> {
+    /// After an infinite search reached its end: the answer waits for `Stop` (or anything that ends it).
+    fn wait_for_stop(&mut self) {
+        loop {
+            match self.rx.recv() {
+                Ok(EngineCommand::Stop) => return,
+                Ok(c @ (EngineCommand::Go(_) | EngineCommand::Quit)) => {
+                    self.pending.push_back(c);
+                    return;
+                }
+                Ok(c) => self.pending.push_back(c),
+                Err(_) => {
+                    self.pending.push_back(EngineCommand::Quit);
+                    return;
+                }
+            }
+        }
+    }
+}
+
+pub(crate) struct Worker {
+    tt: Tt,
+    heur: Box<Heuristics>,
+    level: u8,
+}
+
+impl Worker {
+    pub fn new(options: &EngineOptions) -> Worker {
+        Worker { tt: Tt::new(options.hash_mb), heur: Heuristics::new(), level: options.level.clamp(1, MAX_LEVEL) }
+    }
+
+    pub fn run(mut self, rx: Receiver<EngineCommand>, send: &dyn Fn(EngineReport)) {
+        let mut pending = VecDeque::new();
+        loop {
+            let command = match pending.pop_front() {
+                Some(c) => c,
+                None => match rx.recv() {
+                    Ok(c) => c,
+                    Err(_) => return,
+                },
+            };
+            match command {
+                EngineCommand::NewGame => {
+                    self.tt.clear();
+                    self.heur.clear();
+                }
+                EngineCommand::SetLevel(n) => self.level = n.clamp(1, MAX_LEVEL),
+                EngineCommand::SetHash(mb) => self.tt = Tt::new(mb),
+                EngineCommand::Go(req) => {
+                    let mut inbox = Inbox { rx: &rx, pending: &mut pending };
+                    self.go(req, &mut inbox, send);
+                }
+                EngineCommand::Stop => {}
+                EngineCommand::Quit => return,
+            }
+        }
+    }
+
+    fn go(&mut self, req: GoRequest, inbox: &mut Inbox, send: &dyn Fn(EngineReport)) {
+        let (pos, history) = replay(&req);
+        let level = levels::level_params(self.level);
+        let budget = time::budget(&req.limits, pos.side_to_move());
+        let depth = min_opt(req.limits.depth, level.and_then(|l| l.depth)).unwrap_or(MAX_PLY as u32);
+        let nodes = min_opt(req.limits.nodes, level.and_then(|l| l.nodes));
+        self.tt.new_search();
+        self.heur.age();
+        let ctl = Control::new(budget.soft, budget.hard, nodes, inbox);
+        let id = req.id;
+        let mut searcher = Searcher::new(pos, history, &mut self.tt, &mut self.heur, ctl);
+        let outcome = searcher.iterate(depth, level.is_some(), &mut |info| send(EngineReport::Info { id, info }));
+        drop(searcher);
+        let (best, ponder) = match level {
+            Some(l) if !outcome.root_scores.is_empty() => {
+                let pick = levels::choose(&outcome.root_scores, &l, &mut rand::rng());
+                (pick, outcome.ponder.filter(|_| pick == outcome.best))
+            }
+            _ => (outcome.best, outcome.ponder),
+        };
+        if req.limits.infinite && !outcome.interrupted {
+            inbox.wait_for_stop();
+        }
+        send(EngineReport::BestMove { id, best, ponder });
+    }
+}
+
+fn min_opt<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// The position after the request's moves, and the keys of the positions before it.
+fn replay(req: &GoRequest) -> (Position, Vec<u64>) {
+    let mut pos = req.start.clone();
+    let mut keys = Vec::with_capacity(req.moves.len() + MAX_PLY);
+    for &m in &req.moves {
+        if !pos.is_legal(m) {
+            break;
+        }
+        keys.push(pos.key());
+        pos.make_move(m);
+    }
+    (pos, keys)
+}

@@ -1,0 +1,97 @@
+//! The engine handle from the outside: a search answers with a legal move, `Stop` ends an infinite search,
+//! a new `Go` supersedes a running one (whose answer still comes, with its old id), and dropping the handle
+//! ends the thread.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+use tabiya::engine::{EngineCommand, EngineHandle, EngineOptions, EngineReport, GoRequest, SearchLimits};
+use tabiya::rules::{Move, Position, parse_uci};
+
+fn go(id: u64, fen: &str, limits: SearchLimits) -> EngineCommand {
+    EngineCommand::Go(GoRequest { id, start: Position::from_fen(fen).unwrap(), moves: Vec::new(), limits })
+}
+
+/// Waits (generously) for the best move of `id`, collecting the infos on the way.
+fn best_move(engine: &EngineHandle, id: u64) -> (Option<Move>, usize) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut infos = 0;
+    while Instant::now() < deadline {
+        match engine.recv_timeout(Duration::from_millis(100)) {
+            Some(EngineReport::BestMove { id: got, best, .. }) if got == id => return (best, infos),
+            Some(EngineReport::Info { id: got, .. }) if got == id => infos += 1,
+            _ => {}
+        }
+    }
+    panic!("no best move for go {id}");
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn depth_limited_search_answers_with_a_legal_move() {
+    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level: 8 });
+    engine.send(go(1, START, SearchLimits { depth: Some(5), ..Default::default() }));
+    let (best, infos) = best_move(&engine, 1);
+    let best = best.expect("the start position has moves");
+    assert!(Position::startpos().is_legal(best));
+    assert_eq!(infos, 5, "one info per completed iteration");
+}
+
+#[test]
+fn finds_mate_in_one() {
+    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level: 8 });
+    let fen = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
+    engine.send(go(7, fen, SearchLimits { depth: Some(4), ..Default::default() }));
+    let pos = Position::from_fen(fen).unwrap();
+    assert_eq!(best_move(&engine, 7).0, Some(parse_uci(&pos, "d1d8").unwrap()));
+}
+
+#[test]
+fn no_legal_move_gives_none() {
+    let engine = EngineHandle::spawn(EngineOptions::default());
+    // Black is checkmated (fool's mate).
+    let fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+    engine.send(go(3, fen, SearchLimits { depth: Some(3), ..Default::default() }));
+    assert_eq!(best_move(&engine, 3).0, None);
+}
+
+#[test]
+fn stop_ends_an_infinite_search() {
+    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level: 8 });
+    engine.send(go(1, START, SearchLimits { infinite: true, ..Default::default() }));
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(!matches!(engine.try_recv(), Some(EngineReport::BestMove { .. })), "infinite waits for stop");
+    engine.send(EngineCommand::Stop);
+    assert!(best_move(&engine, 1).0.is_some());
+}
+
+#[test]
+fn a_new_go_supersedes_the_running_one() {
+    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level: 8 });
+    engine.send(go(1, START, SearchLimits { infinite: true, ..Default::default() }));
+    engine.send(go(2, START, SearchLimits { depth: Some(3), ..Default::default() }));
+    let mut ids = Vec::new();
+    while ids.len() < 2 {
+        if let Some(EngineReport::BestMove { id, .. }) = engine.recv_timeout(Duration::from_secs(30)) {
+            ids.push(id);
+        }
+    }
+    assert_eq!(ids, vec![1, 2]);
+}
+
+#[test]
+fn dropping_the_handle_ends_the_thread_even_mid_search() {
+    let notified = Arc::new(AtomicUsize::new(0));
+    let n = notified.clone();
+    let engine = EngineHandle::spawn_with_notify(
+        EngineOptions::default(),
+        Arc::new(move || {
+            n.fetch_add(1, Ordering::SeqCst);
+        }),
+    );
+    engine.send(go(1, START, SearchLimits { infinite: true, ..Default::default() }));
+    std::thread::sleep(Duration::from_millis(100));
+    drop(engine); // joins the thread: the test would hang here if it did not end
+    assert!(notified.load(Ordering::SeqCst) >= 1, "notify was called for the reports sent");
+}
