@@ -6,11 +6,15 @@
 //! clock runs, so an idle board costs no CPU.
 
 pub mod action;
+pub mod app;
 pub mod clipboard;
 pub mod config;
+pub mod dialog;
 pub mod input;
 pub mod keymap;
 pub mod new_game;
+pub mod play;
+pub mod review;
 pub mod sanitize;
 pub mod setup;
 pub mod theme;

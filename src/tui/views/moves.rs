@@ -7,7 +7,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 pub struct MoveListView<'a> {
-    pub sans: &'a [String],
+    pub sans: &'a [&'a str],
     /// The move number of the first move.
     pub first_number: u32,
     /// The first move was Black's (a game from a FEN with Black to move).

@@ -8,6 +8,8 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 
 pub struct TooSmall<'a> {
     pub needed: (u16, u16),
+    /// The quit key, as bound.
+    pub quit: &'a str,
     pub theme: &'a Theme,
 }
 
@@ -20,7 +22,7 @@ impl Widget for &TooSmall<'_> {
                 area.width, area.height, self.needed.0, self.needed.1
             )),
             Line::raw("Enlarge the window or use a smaller font."),
-            Line::styled("Ctrl+Q quits.", self.theme.dim),
+            Line::styled(format!("{} quits.", self.quit), self.theme.dim),
         ];
         let top = area.height.saturating_sub(lines.len() as u16) / 2;
         let inner = Rect::new(area.x, area.y + top, area.width, area.height - top);
