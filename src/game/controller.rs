@@ -180,6 +180,10 @@ impl GameController {
         match command {
             GameCommand::Move(m) => self.person_moves(m, &mut events)?,
             GameCommand::MoveText(text) => {
+                let side = self.side_to_move();
+                if !self.player(side).is_human() {
+                    return Err(GameError::NotAPerson(side));
+                }
                 let m = self.parse_move(&text)?;
                 self.person_moves(m, &mut events)?
             }

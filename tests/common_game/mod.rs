@@ -38,3 +38,64 @@ pub fn play(game: &mut GameController, time: &FakeTime, moves: &str, think: Dura
 pub fn secs(n: u64) -> Duration {
     Duration::from_secs(n)
 }
+
+use std::collections::VecDeque;
+use std::sync::Mutex;
+use tabiya::game::{Brain, BrainReport, ThinkRequest};
+
+/// A computer player whose answers the test controls: it records each request and, when `auto` is on,
+/// answers at once with the first legal move; otherwise answers wait in `held` until released.
+#[derive(Clone, Default)]
+pub struct Scripted {
+    pub state: Arc<Mutex<ScriptState>>,
+}
+
+#[derive(Default)]
+pub struct ScriptState {
+    pub auto: bool,
+    pub requests: Vec<ThinkRequest>,
+    pub held: VecDeque<BrainReport>,
+    pub ready: VecDeque<BrainReport>,
+}
+
+impl Scripted {
+    pub fn auto() -> Scripted {
+        let s = Scripted::default();
+        s.state.lock().unwrap().auto = true;
+        s
+    }
+
+    /// Lets the held answers through.
+    pub fn release(&self) {
+        let mut st = self.state.lock().unwrap();
+        let held: Vec<_> = st.held.drain(..).collect();
+        st.ready.extend(held);
+    }
+
+    pub fn requests(&self) -> usize {
+        self.state.lock().unwrap().requests.len()
+    }
+}
+
+impl Brain for Scripted {
+    fn think(&mut self, r: ThinkRequest) {
+        let mut pos = r.start.clone();
+        for &m in &r.moves {
+            pos.make_move(m);
+        }
+        let best = pos.legal_move_vec().first().copied();
+        let mut st = self.state.lock().unwrap();
+        let report = BrainReport::BestMove { id: r.id, best };
+        st.requests.push(r);
+        if st.auto {
+            st.ready.push_back(report);
+        } else {
+            st.held.push_back(report);
+        }
+    }
+    fn stop(&mut self) {}
+    fn new_game(&mut self) {}
+    fn try_recv(&mut self) -> Option<BrainReport> {
+        self.state.lock().unwrap().ready.pop_front()
+    }
+}
