@@ -98,17 +98,7 @@ impl App {
     /// Starts a game; on failure stays on (or returns to) the new-game screen with the reason.
     pub fn start_game(&mut self, spec: &NewGameSpec) -> Result<(), String> {
         let setup = self.game_setup(spec);
-        let mut options = ControllerOptions::default();
-        if let Some(time) = &self.options.time {
-            options = options.with_time(time.clone());
-        }
-        if let Some(notify) = &self.options.notify {
-            options = options.with_notify(notify.clone());
-        }
-        if let Some(saves) = &self.options.saves {
-            options = options.with_saves(saves.clone());
-        }
-        let game = GameController::new(setup, options).map_err(|e| capitalize(&e.to_string()))?;
+        let game = GameController::new(setup, self.controller_options()).map_err(|e| capitalize(&e.to_string()))?;
         let human_black_only = game.player(Color::Black).is_human() && !game.player(Color::White).is_human();
         let flipped = human_black_only && self.config.display.flip_for_black;
         self.play = Some(PlayState::new(game, flipped));
@@ -700,10 +690,39 @@ impl App {
         }
     }
 
+    /// The newest unfinished game in the save folder, with a description for the resume offer.
+    pub fn find_unfinished(&self) -> Option<(std::path::PathBuf, String)> {
+        let listing = self.options.saves.as_ref()?.list().ok()?;
+        let game = listing.unfinished().next()?;
+        Some((game.path.clone(), game.describe()))
+    }
+
     /// Resumes a saved unfinished game.
+    ///
+    /// # Errors
+    /// Why the game cannot be resumed (the file is then left as it is).
     pub fn resume(&mut self, path: &Path) -> Result<(), String> {
-        let _ = path;
-        Err("resuming saved games is not available yet".into())
+        let game = GameController::resume(path, self.controller_options()).map_err(|e| capitalize(&e.to_string()))?;
+        let human_black_only = game.player(Color::Black).is_human() && !game.player(Color::White).is_human();
+        let flipped = human_black_only && self.config.display.flip_for_black;
+        self.play = Some(PlayState::new(game, flipped));
+        self.screen = Screen::Play;
+        self.startup_notice = None;
+        Ok(())
+    }
+
+    fn controller_options(&self) -> ControllerOptions {
+        let mut options = ControllerOptions::default();
+        if let Some(time) = &self.options.time {
+            options = options.with_time(time.clone());
+        }
+        if let Some(notify) = &self.options.notify {
+            options = options.with_notify(notify.clone());
+        }
+        if let Some(saves) = &self.options.saves {
+            options = options.with_saves(saves.clone());
+        }
+        options
     }
 }
 
