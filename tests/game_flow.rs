@@ -7,8 +7,8 @@ use common_game::*;
 use std::sync::Arc;
 use std::time::Duration;
 use tabiya::game::{
-    ControllerOptions, EndReason, FakeTime, GameCommand, GameController, GameError, GameEvent, GameSetup,
-    PlayerKind, TimeControl,
+    ControllerOptions, EndReason, FakeTime, GameCommand, GameController, GameError, GameEvent, GameSetup, PlayerKind,
+    TimeControl,
 };
 use tabiya::rules::Color;
 

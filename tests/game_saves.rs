@@ -16,8 +16,10 @@ use tabiya::game::{
 use tabiya::rules::Color;
 
 fn saving_game(dir: &Path, time: &FakeTime, tc: TimeControl, start: StartPosition) -> GameController {
-    let setup = GameSetup::new(PlayerKind::human("Ann"), PlayerKind::human("Bob")).with_time_control(tc).with_start(start);
-    let options = ControllerOptions::default().with_time(Arc::new(time.clone())).with_saves(SaveStore::open(dir).unwrap());
+    let setup =
+        GameSetup::new(PlayerKind::human("Ann"), PlayerKind::human("Bob")).with_time_control(tc).with_start(start);
+    let options =
+        ControllerOptions::default().with_time(Arc::new(time.clone())).with_saves(SaveStore::open(dir).unwrap());
     GameController::new(setup, options).unwrap()
 }
 
@@ -40,7 +42,8 @@ fn every_move_is_saved_and_the_game_resumes_with_its_clocks() {
     assert_eq!(saved[0].plies, 3);
 
     let t2 = FakeTime::new();
-    let r = GameController::resume(&saved[0].path, ControllerOptions::default().with_time(Arc::new(t2.clone()))).unwrap();
+    let r =
+        GameController::resume(&saved[0].path, ControllerOptions::default().with_time(Arc::new(t2.clone()))).unwrap();
     assert_eq!(r.san_list(), vec!["e4", "c5", "Nf3"]);
     assert_eq!((r.clock(Color::White), r.clock(Color::Black)), (w, b));
     assert_eq!(r.moves()[2].spent, Duration::from_millis(1_234));

@@ -152,7 +152,8 @@ pub fn run_terminal(app: &mut App, wake: tokio::sync::mpsc::UnboundedReceiver<()
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         bail!("tabiya needs a terminal to play in (standard input and output are not one)");
     }
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().context("cannot start the event loop")?;
+    let runtime =
+        tokio::runtime::Builder::new_current_thread().enable_all().build().context("cannot start the event loop")?;
     let mut guard = terminal::init().context("cannot set up the terminal")?;
     let result = runtime.block_on(event_loop::run(&mut guard.terminal, app, wake));
     drop(guard);

@@ -28,8 +28,17 @@ pub struct SavedGame {
 impl SavedGame {
     /// `2026.11.21 Ann – tabiya level 4, 23 plies (in progress)` for a list.
     pub fn describe(&self) -> String {
-        let state = if self.in_progress { "in progress".to_string() } else { self.headers.get("Result").unwrap_or("*").to_string() };
-        format!("{} {}, {} plies ({state})", self.headers.get("Date").unwrap_or("?"), self.headers.players(), self.plies)
+        let state = if self.in_progress {
+            "in progress".to_string()
+        } else {
+            self.headers.get("Result").unwrap_or("*").to_string()
+        };
+        format!(
+            "{} {}, {} plies ({state})",
+            self.headers.get("Date").unwrap_or("?"),
+            self.headers.players(),
+            self.plies
+        )
     }
 }
 
@@ -62,7 +71,8 @@ impl SaveStore {
         let entries = std::fs::read_dir(self.dir())
             .map_err(|e| GameError::Save { path: self.dir().display().to_string(), message: e.to_string() })?;
         let mut listing = SaveListing::default();
-        let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.is_file()).collect();
+        let mut paths: Vec<PathBuf> =
+            entries.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.is_file()).collect();
         paths.sort();
         paths.reverse();
         for path in paths {
@@ -178,7 +188,8 @@ impl GameController {
 /// When a saved game started, from its `Date` and `UTCTime` tags.
 fn started_at(h: &Headers) -> Option<SystemTime> {
     let date: Vec<i64> = h.get("Date")?.split('.').map(|p| p.parse().ok()).collect::<Option<_>>()?;
-    let time: Vec<u64> = h.get("UTCTime").unwrap_or("00:00:00").split(':').map(|p| p.parse().ok()).collect::<Option<_>>()?;
+    let time: Vec<u64> =
+        h.get("UTCTime").unwrap_or("00:00:00").split(':').map(|p| p.parse().ok()).collect::<Option<_>>()?;
     let (&[y, m, d], &[hh, mm, ss]) = (date.as_slice(), time.as_slice()) else { return None };
     let days = days_from_civil(y, m, d);
     let secs = u64::try_from(days).ok()? * 86_400 + hh * 3600 + mm * 60 + ss;
