@@ -109,8 +109,10 @@ impl App {
 
     fn game_setup(&self, spec: &NewGameSpec) -> GameSetup {
         let level = self.config.game.level;
+        let people = [&spec.white, &spec.black].iter().filter(|p| ***p == PlayerSpec::Human).count();
+        let person = if people == 1 { "You" } else { "Human" };
         let player = |p: &PlayerSpec| match p {
-            PlayerSpec::Human => PlayerKind::human("You"),
+            PlayerSpec::Human => PlayerKind::human(person),
             PlayerSpec::Computer(l) => PlayerKind::Engine { level: l.unwrap_or(level) },
             PlayerSpec::Uci(cmd) => PlayerKind::External { command: cmd.clone() },
         };
