@@ -28,7 +28,7 @@ pub enum Screen {
     NewGame(NewGameForm),
     Play,
     List,
-    Review(ReviewState),
+    Review(Box<ReviewState>),
 }
 
 /// How the app reaches the outside world; tests pass fakes (a fake clock, no saves).
@@ -157,7 +157,7 @@ impl App {
         if let Some(game) = self.list.as_ref().and_then(|l| l.open(i)) {
             let mut review = ReviewState::new(game, from_list);
             review.go_to(review.len());
-            self.screen = Screen::Review(review);
+            self.screen = Screen::Review(Box::new(review));
         }
     }
 

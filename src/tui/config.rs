@@ -14,7 +14,7 @@ use thiserror::Error;
 /// The documented default configuration, as shipped.
 pub const DEFAULT_TOML: &str = include_str!("../../config/default.toml");
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
     pub game: GameConfig,
@@ -140,18 +140,6 @@ impl Default for KeyConfig {
     }
 }
 
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            game: GameConfig::default(),
-            display: DisplayConfig::default(),
-            sound: SoundConfig::default(),
-            engine: EngineConfig::default(),
-            keys: KeyConfig::default(),
-            engines: Vec::new(),
-        }
-    }
-}
 
 /// Why a configuration file was not used. Each variant reads as one line for the status bar.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -68,18 +68,18 @@ fn draw_side(buf: &mut ratatui::buffer::Buffer, app: &App, play: &PlayState, sid
     }
     let mut list_rect =
         Rect::new(side.x, side.y + player_h + 1, side.width, side.height.saturating_sub(2 * player_h + 2));
-    if let Some(eval) = &play.evaluation {
-        if list_rect.height > 2 {
-            let y = list_rect.bottom() - 1;
-            buf.set_line(side.x, y, &Line::styled(eval.as_str(), theme.accent), side.width);
-            list_rect.height -= 1;
-        }
+    if let Some(eval) = &play.evaluation
+        && list_rect.height > 2
+    {
+        let y = list_rect.bottom() - 1;
+        buf.set_line(side.x, y, &Line::styled(eval.as_str(), theme.accent), side.width);
+        list_rect.height -= 1;
     }
     let sans: Vec<&str> = game.moves().iter().map(|r| r.san.as_str()).collect();
     let start = game.start_position();
     let list = MoveListView {
         sans: &sans,
-        first_number: start.fullmove_number().max(1) as u32,
+        first_number: start.fullmove_number().max(1),
         black_first: start.side_to_move() == Color::Black,
         current: sans.len().checked_sub(1),
         theme,

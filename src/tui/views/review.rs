@@ -120,7 +120,7 @@ fn move_list<'a>(review: &ReviewState, sans: &'a [&'a str], app: &'a App) -> Mov
     let start = &review.game.tree.start;
     MoveListView {
         sans,
-        first_number: start.fullmove_number().max(1) as u32,
+        first_number: start.fullmove_number().max(1),
         black_first: start.side_to_move() == crate::rules::Color::Black,
         current: review.ply.checked_sub(1),
         theme: &app.theme,
