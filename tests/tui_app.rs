@@ -481,3 +481,54 @@ fn resizing_keeps_clicks_on_the_right_squares() {
     mouse(&mut app, MouseEventKind::Down(MouseButton::Left), 5, 5);
     assert_eq!(app.play.as_ref().unwrap().selected, None);
 }
+
+#[test]
+fn review_moves_are_clickable_and_the_engine_evaluates_the_shown_position() {
+    let pgn = "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *\n";
+    let time = FakeTime::new();
+    let mut config = Config::default();
+    config.engine.hash_mb = 1;
+    let mut app = app_with(config, &time, None);
+    app.open_review("one.pgn", pgn.as_bytes().to_vec(), None).unwrap();
+    let Screen::Review(r) = &app.screen else { panic!("a file of one game opens it at once") };
+    assert_eq!(r.ply, 6);
+    // Click Black's second move (Nc6) in the list: the row of move 2, the second column.
+    let l = layout::screen(Rect::new(0, 0, W, H), true, false).unwrap();
+    let list_top = l.side.y + 5;
+    mouse(&mut app, MouseEventKind::Down(MouseButton::Left), l.side.x + 16, list_top + 1);
+    let Screen::Review(r) = &app.screen else { panic!() };
+    assert_eq!(r.ply, 4, "clicked Nc6");
+    ctrl(&mut app, 'e');
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    loop {
+        app.update(Action::Tick);
+        let Screen::Review(r) = &app.screen else { panic!() };
+        if r.evaluation.as_deref().is_some_and(|e| e.starts_with("Engine:")) {
+            break;
+        }
+        assert!(std::time::Instant::now() < deadline, "no evaluation: {:?}", r.evaluation);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    ctrl(&mut app, 'f');
+    let Screen::Review(r) = &app.screen else { panic!() };
+    assert!(r.flipped);
+}
+
+#[test]
+fn a_broken_configuration_is_reported_and_the_defaults_are_used() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    std::fs::write(&path, "[game]\nlevel = 3\n[display]\ntheme = \"neon\"\n").unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let loaded = tabiya::tui::config::load(Some(&path));
+    assert_eq!(loaded.config, Config::default());
+    let err = loaded.error.clone().unwrap().to_string();
+    assert!(err.contains("config.toml:4: `display.theme`"), "{err}");
+    let time = FakeTime::new();
+    let options = AppOptions { saves: None, notify: None, time: Some(Arc::new(time.clone())) };
+    let mut app = App::new(loaded.config, loaded.keymap, loaded.error, options);
+    two_people(&mut app, TimeControlSpec::Untimed, StartSpec::Standard);
+    let notice = app.play.as_ref().unwrap().notice.clone().unwrap().0;
+    assert!(notice.contains("display.theme"), "{notice}");
+    assert_eq!(std::fs::read(&path).unwrap(), before, "the user's file is never written");
+}

@@ -101,9 +101,13 @@ impl App {
         let game = GameController::new(setup, self.controller_options()).map_err(|e| capitalize(&e.to_string()))?;
         let human_black_only = game.player(Color::Black).is_human() && !game.player(Color::White).is_human();
         let flipped = human_black_only && self.config.display.flip_for_black;
-        self.play = Some(PlayState::new(game, flipped));
+        let mut play = PlayState::new(game, flipped);
+        // A configuration problem must be seen even when the game starts at once.
+        if let Some(notice) = self.startup_notice.take() {
+            play.set_notice(notice, StatusKind::Error);
+        }
+        self.play = Some(play);
         self.screen = Screen::Play;
-        self.startup_notice = None;
         Ok(())
     }
 

@@ -140,7 +140,6 @@ impl Default for KeyConfig {
     }
 }
 
-
 /// Why a configuration file was not used. Each variant reads as one line for the status bar.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ConfigError {
