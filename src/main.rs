@@ -4,10 +4,22 @@
 mod cli;
 
 use clap::Parser;
+use clap::error::ErrorKind;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    let args = match cli::Cli::try_parse() {
+        Ok(args) => args,
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => e.exit(),
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => e.exit(),
+        Err(e) => {
+            // clap's own message ends with usage lines; a bad argument gets one line, with the hint to --help.
+            let text = e.render().to_string();
+            let message: Vec<&str> = text.lines().take_while(|l| !l.trim().is_empty()).map(str::trim).collect();
+            eprintln!("tabiya: {} (see `tabiya --help`)", message.join(" ").trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
+    };
     match cli::run(args) {
         Ok(code) => code,
         Err(e) => {

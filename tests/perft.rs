@@ -85,6 +85,10 @@ fn special_rules() {
         ("K1k5/8/P7/8/8/8/8/8 w - - 0 1", 6, 2217),
         ("8/k1P5/8/1K6/8/8/8/8 w - - 0 1", 7, 567584),
         ("8/8/2k5/5q2/5n2/8/5K2/8 b - - 0 1", 4, 23527),
+        // Chess960: king boxed in by its own pieces with the castling rook beside it; the knight guards g1, so
+        // O-O (f1 takes g1) is illegal. Counts from python-chess.
+        ("4k3/8/8/8/8/7n/4PPP1/4BKR1 w K - 0 1", 1, 12),
+        ("4k3/8/8/8/8/7n/4PPP1/4BKR1 w K - 0 1", 3, 1507),
     ];
     for &(fen, depth, expected) in cases {
         let mut pos = Position::from_fen(fen).unwrap();

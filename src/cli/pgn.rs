@@ -1,12 +1,140 @@
-//! `tabiya pgn` (being built).
+//! `tabiya pgn FILE… [--json | --export]`: validates every game of PGN files.
+//!
+//! Prints a one-line summary per game, or one JSON object per game per line, or the games re-written in the
+//! PGN export format. The exit status is non-zero if any game had an error (or a file could not be read).
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use clap::Args;
+use serde_json::{Value, json};
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use tabiya::game::pgn::{PgnGame, PgnIndex, WriteOptions, read_game, write_game};
+use tabiya::rules::{DrawClaim, Position, Status, to_uci};
 
 #[derive(Args, Debug)]
-pub struct PgnArgs {}
+pub struct PgnArgs {
+    /// PGN files to read.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// One JSON object per game per line, with every ply's SAN, UCI and FEN.
+    #[arg(long, conflicts_with = "export")]
+    pub json: bool,
+    /// Write every game back in the PGN export format (games with errors are skipped and reported).
+    #[arg(long)]
+    pub export: bool,
+}
 
-pub fn run(_args: PgnArgs) -> Result<ExitCode> {
-    bail!("`tabiya pgn` is not built yet")
+pub fn run(args: PgnArgs) -> Result<ExitCode> {
+    let stdout = std::io::stdout();
+    let mut out = BufWriter::new(stdout.lock());
+    let mut failed = false;
+    for path in &args.files {
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) => {
+                eprintln!("tabiya pgn: {}: {e}", path.display());
+                failed = true;
+                continue;
+            }
+        };
+        let index = PgnIndex::build(&bytes);
+        if index.is_empty() {
+            eprintln!("tabiya pgn: {}: no games found", path.display());
+            failed = true;
+        }
+        for (i, span) in index.spans.iter().enumerate() {
+            let game = read_game(&bytes[span.start..span.end], span.line, i + 1);
+            failed |= game.error.is_some();
+            if args.json {
+                writeln!(out, "{}", game_json(&game))?;
+            } else if args.export {
+                export(&mut out, &game, path)?;
+            } else {
+                writeln!(out, "{}: {}", path.display(), summary(&game))?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(if failed { ExitCode::FAILURE } else { ExitCode::SUCCESS })
+}
+
+fn status_name(s: Status) -> &'static str {
+    match s {
+        Status::Ongoing => "ongoing",
+        Status::Checkmate { .. } => "checkmate",
+        Status::Stalemate => "stalemate",
+        Status::InsufficientMaterial => "insufficient_material",
+        Status::FivefoldRepetition => "fivefold_repetition",
+        Status::SeventyFiveMoves => "seventyfive_moves",
+    }
+}
+
+fn claim_name(c: DrawClaim) -> &'static str {
+    match c {
+        DrawClaim::ThreefoldRepetition => "threefold_repetition",
+        DrawClaim::FiftyMoves => "fifty_moves",
+    }
+}
+
+/// `game 3: Ann – Bob, 1-0, 41 plies, checkmate` or `game 4: ERROR line 80, ply 12, 'Nf9': …`.
+fn summary(game: &PgnGame) -> String {
+    let head = format!("game {}: {}", game.number, game.headers.players());
+    if let Some(e) = &game.error {
+        return format!("{head}: ERROR {e}");
+    }
+    let h = game.history();
+    let mut s = format!("{head}, {}, {} plies, {}", game.result, h.moves().len(), status_name(h.status()));
+    let claims: Vec<&str> = h.claimable().into_iter().map(claim_name).collect();
+    if !claims.is_empty() {
+        s.push_str(&format!(", claimable: {}", claims.join(" ")));
+    }
+    if game.is_chess960() {
+        s.push_str(", Chess960");
+    }
+    s
+}
+
+fn game_json(game: &PgnGame) -> Value {
+    let headers: serde_json::Map<String, Value> =
+        game.headers.pairs.iter().map(|(k, v)| (k.clone(), Value::String(v.clone()))).collect();
+    let mut pos: Position = game.tree.start.clone();
+    let plies: Vec<Value> = game
+        .tree
+        .mainline
+        .moves
+        .iter()
+        .map(|node| {
+            let uci = to_uci(&pos, node.mv);
+            pos.make_move(node.mv);
+            json!({ "san": node.san, "uci": uci, "fen": pos.to_fen() })
+        })
+        .collect();
+    let h = game.history();
+    let error =
+        game.error.as_ref().map(|e| json!({ "line": e.line, "ply": e.ply, "token": e.token, "message": e.message }));
+    json!({
+        "game": game.number,
+        "headers": headers,
+        "start_fen": game.tree.start.to_fen(),
+        "plies": plies,
+        "final_fen": h.position().to_fen(),
+        "result": game.result,
+        "status": status_name(h.status()),
+        "claimable": h.claimable().into_iter().map(claim_name).collect::<Vec<_>>(),
+        "error": error,
+    })
+}
+
+fn export(out: &mut impl Write, game: &PgnGame, path: &std::path::Path) -> Result<()> {
+    if let Some(e) = &game.error {
+        eprintln!("tabiya pgn: {}: game {} not exported: {e}", path.display(), game.number);
+        return Ok(());
+    }
+    let mut text = String::new();
+    // Precise clocks: a file's fractions of a second (chess.com writes them) are kept.
+    let opts = WriteOptions { annotations: true, precise_clocks: true };
+    write_game(&mut text, &game.headers.pairs, &game.tree, &game.result, opts);
+    out.write_all(text.as_bytes())?;
+    Ok(())
 }

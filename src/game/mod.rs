@@ -1,2 +1,38 @@
 //! One game's controller: players, clocks, results, draw offers and claims, takebacks, PGN, saved games.
-//! (Being built; see issue 4.)
+//!
+//! Nothing here knows about terminals. A front end builds a `GameSetup`, makes a `GameController`, sends it
+//! `GameCommand`s, calls `poll` when woken (engine answers) or on a tick (flag falls), and redraws from its
+//! accessors. See `controller` for the flow, `pgn` for reading and writing games, `saves` for the save folder.
+
+mod actions;
+pub mod brain;
+mod builtin;
+pub mod clock;
+pub mod controller;
+pub mod error;
+pub mod events;
+pub mod external;
+pub mod pgn;
+pub mod player;
+mod record;
+pub mod result;
+pub mod resume;
+pub mod saves;
+pub mod setup;
+mod thinking;
+pub mod time_control;
+pub mod time_source;
+
+pub use brain::{Brain, BrainReport, EngineScore, EvalScore, ThinkRequest};
+pub use clock::{Clock, ClockState};
+pub use controller::{ControllerOptions, GameController, MoveRecord};
+pub use error::GameError;
+pub use events::{Evaluation, GameCommand, GameEvent, Hint};
+pub use external::Notifier;
+pub use player::PlayerKind;
+pub use result::{EndReason, GameResult, Outcome};
+pub use resume::{SaveListing, SaveProblem, SavedGame};
+pub use saves::SaveStore;
+pub use setup::{GameSetup, StartPosition};
+pub use time_control::{Bonus, Stage, TimeControl};
+pub use time_source::{FakeTime, MonotonicTime, SharedTime, TimeSource};

@@ -8,11 +8,11 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return pos.count_legal_moves() as u64;
+    }
     let mut list = MoveList::new();
     pos.legal_moves(&mut list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
     let mut nodes = 0;
     for &m in &list {
         let undo = pos.make_move(m);

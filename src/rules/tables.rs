@@ -46,6 +46,11 @@ pub const fn diff_index(from: u8, to: u8) -> usize {
 }
 
 pub static ATTACK_MASK: [u8; 239] = build_attack_mask();
+
+/// `NEAR_MASK[king - piece + 119]`: the piece kinds that, from `piece`, could attack some square next to the
+/// king, two files away on its rank, or the king's own square, on an empty board. King moves and the usual castling paths are tested
+/// only against enemy pieces that pass this filter.
+pub static NEAR_MASK: [u8; 239] = build_near_mask();
 pub static STEP: [i8; 239] = build_step();
 
 const fn build_attack_mask() -> [u8; 239] {
@@ -67,6 +72,30 @@ const fn build_attack_mask() -> [u8; 239] {
             t[(BISHOP_STEPS[d] as i32 * n + 119) as usize] |= BISHOP_BIT | QUEEN_BIT;
             t[(ROOK_STEPS[d] as i32 * n + 119) as usize] |= ROOK_BIT | QUEEN_BIT;
             n += 1;
+        }
+        d += 1;
+    }
+    t
+}
+
+const fn build_near_mask() -> [u8; 239] {
+    let attack = build_attack_mask();
+    let mut t = [0u8; 239];
+    let mut d = 0;
+    while d < 239 {
+        let mut i = 0;
+        while i < 11 {
+            let offset = match i {
+                0..8 => KING_STEPS[i] as i32,
+                8 => 2,
+                9 => -2,
+                _ => 0,
+            };
+            let n = d as i32 + offset;
+            if n >= 0 && n < 239 {
+                t[d] |= attack[n as usize];
+            }
+            i += 1;
         }
         d += 1;
     }

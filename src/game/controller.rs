@@ -1,0 +1,445 @@
+//! The game controller: one game's state machine, UI-free and synchronous.
+//!
+//! A front end drives it with `apply(GameCommand)` and `poll()` (engine answers, flag falls) and reads the
+//! state through accessors; each call returns the `GameEvent`s to announce. Time comes from a `TimeSource`, so
+//! tests fake it. Computer players think on their own threads and wake the front end through the notifier;
+//! every request carries an id and answers to an older request (after a takeback, say) are dropped. With a
+//! `SaveStore` the game is written after every change, atomically, so nothing is lost.
+
+use super::brain::{Brain, EvalScore};
+use super::clock::{Clock, ClockState, Press};
+use super::error::GameError;
+use super::events::{Evaluation, GameCommand, GameEvent, Hint};
+use super::external::Notifier;
+use super::player::PlayerKind;
+use super::result::{EndReason, GameResult, Outcome};
+use super::saves::{SaveSlot, SaveStore};
+use super::setup::GameSetup;
+use super::time_source::{MonotonicTime, SharedTime};
+use crate::rules::{Color, DrawClaim, History, Move, Position, Status, parse_san, parse_uci, to_san, to_uci};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
+
+/// One move of the game as played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    pub mv: Move,
+    pub san: String,
+    pub uci: String,
+    pub color: Color,
+    /// The time the move took.
+    pub spent: Duration,
+    /// The mover's clock after the move (bonus included); None when untimed.
+    pub clock_after: Option<Duration>,
+}
+
+/// How the controller is wired to the outside: time, wake-ups and saving.
+#[derive(Clone)]
+pub struct ControllerOptions {
+    pub time: SharedTime,
+    /// Called from engine threads when a report arrives, to wake an event loop.
+    pub notify: Option<Notifier>,
+    /// Where to save the game after every move; None: not saved.
+    pub saves: Option<SaveStore>,
+    /// How long the computer thinks per move in untimed games.
+    pub untimed_movetime: Duration,
+    /// How long the built-in engine thinks for a hint or an evaluation.
+    pub analysis_time: Duration,
+}
+
+impl Default for ControllerOptions {
+    fn default() -> ControllerOptions {
+        ControllerOptions {
+            time: Arc::new(MonotonicTime),
+            notify: None,
+            saves: None,
+            untimed_movetime: Duration::from_secs(2),
+            analysis_time: Duration::from_secs(1),
+        }
+    }
+}
+
+impl ControllerOptions {
+    pub fn with_time(mut self, time: SharedTime) -> ControllerOptions {
+        self.time = time;
+        self
+    }
+
+    pub fn with_notify(mut self, notify: Notifier) -> ControllerOptions {
+        self.notify = Some(notify);
+        self
+    }
+
+    pub fn with_saves(mut self, saves: SaveStore) -> ControllerOptions {
+        self.saves = Some(saves);
+        self
+    }
+}
+
+/// What an analysis request in flight is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum AnalysisKind {
+    Hint,
+    Evaluation,
+}
+
+pub struct GameController {
+    pub(super) setup: GameSetup,
+    pub(super) chess960: Option<u16>,
+    pub(super) history: History,
+    pub(super) records: Vec<MoveRecord>,
+    pub(super) clock: Clock,
+    /// The clock at the start of each ply: `clock_states[i]` before ply `i`.
+    pub(super) clock_states: Vec<ClockState>,
+    pub(super) result: Option<GameResult>,
+    pub(super) draw_offer: Option<Color>,
+    pub(super) takeback_request: Option<Color>,
+    pub(super) options: ControllerOptions,
+    pub(super) brains: [Option<Box<dyn Brain>>; 2],
+    pub(super) analyst: Option<Box<dyn Brain>>,
+    pub(super) next_id: u64,
+    /// The computer's search in flight: whose, and its id.
+    pub(super) thinking: Option<(Color, u64)>,
+    pub(super) analysis: Option<(u64, AnalysisKind)>,
+    pub(super) hint: Option<Hint>,
+    pub(super) evaluation: Option<Evaluation>,
+    /// The last score each computer player reported, from White's view (for answering draw offers).
+    pub(super) engine_scores: [Option<EvalScore>; 2],
+    pub(super) started: SystemTime,
+    pub(super) save: Option<SaveSlot>,
+    pub(super) save_error: Option<String>,
+}
+
+impl GameController {
+    /// Starts a new game: resolves the start position, starts the computer players and the clock, saves the
+    /// game if saving is on, and asks the computer for a move if it is to play first.
+    ///
+    /// # Errors
+    /// A bad start position, an engine that cannot start, or a save folder that cannot be written.
+    pub fn new(setup: GameSetup, options: ControllerOptions) -> Result<GameController, GameError> {
+        let (start, chess960) = setup.start.resolve()?;
+        let mut game = GameController::blank(setup, start, chess960, options);
+        if let Some(store) = game.options.saves.clone() {
+            game.save = Some(store.new_slot(&game)?);
+        }
+        game.start_players()?;
+        game.clock.start_turn(game.side_to_move(), game.now());
+        game.after_change(&mut Vec::new());
+        Ok(game)
+    }
+
+    pub(super) fn blank(
+        setup: GameSetup,
+        start: Position,
+        chess960: Option<u16>,
+        options: ControllerOptions,
+    ) -> GameController {
+        let clock = Clock::new(setup.time_control.clone());
+        let first_state = clock.state();
+        GameController {
+            setup,
+            chess960,
+            history: History::new(start),
+            records: Vec::new(),
+            clock,
+            clock_states: vec![first_state],
+            result: None,
+            draw_offer: None,
+            takeback_request: None,
+            options,
+            brains: [None, None],
+            analyst: None,
+            next_id: 1,
+            thinking: None,
+            analysis: None,
+            hint: None,
+            evaluation: None,
+            engine_scores: [None, None],
+            started: SystemTime::now(),
+            save: None,
+            save_error: None,
+        }
+    }
+
+    pub(super) fn now(&self) -> std::time::Instant {
+        self.options.time.now()
+    }
+
+    /// Carries out a command.
+    ///
+    /// # Errors
+    /// Why the command cannot be carried out (game over, not that side's turn, illegal move, a claim that does
+    /// not hold…); the game is then unchanged.
+    pub fn apply(&mut self, command: GameCommand) -> Result<Vec<GameEvent>, GameError> {
+        let mut events = self.check_flag();
+        // Once the game is over (perhaps by the flag just now), only analysis requests still make sense.
+        if let Some(r) = &self.result
+            && (!matches!(command, GameCommand::Hint | GameCommand::Evaluate) || !events.is_empty())
+        {
+            return if events.is_empty() { Err(GameError::GameOver(r.to_string())) } else { Ok(events) };
+        }
+        match command {
+            GameCommand::Move(m) => self.person_moves(m, &mut events)?,
+            GameCommand::MoveText(text) => {
+                let side = self.side_to_move();
+                if !self.player(side).is_human() {
+                    return Err(GameError::NotAPerson(side));
+                }
+                let m = self.parse_move(&text)?;
+                self.person_moves(m, &mut events)?
+            }
+            GameCommand::Resign(c) => self.finish(Outcome::Win(!c), EndReason::Resignation(c), &mut events),
+            GameCommand::OfferDraw(c) => self.offer_draw(c, &mut events)?,
+            GameCommand::AcceptDraw(c) => self.answer_draw(c, true, &mut events)?,
+            GameCommand::DeclineDraw(c) => self.answer_draw(c, false, &mut events)?,
+            GameCommand::ClaimDraw { claim, with_move } => self.claim(claim, with_move, &mut events)?,
+            GameCommand::Takeback(c) => self.takeback(c, &mut events)?,
+            GameCommand::AcceptTakeback(c) => self.answer_takeback(c, true, &mut events)?,
+            GameCommand::DeclineTakeback(c) => self.answer_takeback(c, false, &mut events)?,
+            GameCommand::Hint => self.request_analysis(AnalysisKind::Hint, &mut events),
+            GameCommand::Evaluate => self.request_analysis(AnalysisKind::Evaluation, &mut events),
+        }
+        Ok(events)
+    }
+
+    /// Handles what happened meanwhile: engine answers and a falling flag. Call it when woken by the notifier
+    /// and on every display tick.
+    pub fn poll(&mut self) -> Vec<GameEvent> {
+        let mut events = self.check_flag();
+        self.drain_engines(&mut events);
+        events
+    }
+
+    /// Reads a move in SAN, or failing that UCI, in the current position.
+    ///
+    /// # Errors
+    /// `IllegalMove` with the SAN reader's explanation.
+    pub fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+        let pos = self.position();
+        parse_san(pos, text).or_else(|e| parse_uci(pos, text).map_err(|_| GameError::IllegalMove(e.to_string())))
+    }
+
+    fn person_moves(&mut self, m: Move, events: &mut Vec<GameEvent>) -> Result<(), GameError> {
+        let side = self.side_to_move();
+        if !self.player(side).is_human() {
+            return Err(GameError::NotAPerson(side));
+        }
+        if !self.position().is_legal(m) {
+            return Err(GameError::IllegalMove(format!("{}{} is not legal here", m.from(), m.to())));
+        }
+        self.play(m, events);
+        Ok(())
+    }
+
+    /// Plays a legal move: presses the clock (a move after the flag fell loses on time instead), records it,
+    /// lets a draw offer made to the mover lapse, and ends the game if the rules say so.
+    pub(super) fn play(&mut self, m: Move, events: &mut Vec<GameEvent>) {
+        let color = self.side_to_move();
+        let (spent, clock_after) = match self.clock.press(self.now()) {
+            Press::InTime { spent, remaining } => (spent, remaining),
+            Press::Flagged { .. } => {
+                self.flag_fell(color, events);
+                return;
+            }
+        };
+        let pos = self.history.position();
+        let record = MoveRecord { mv: m, san: to_san(pos, m), uci: to_uci(pos, m), color, spent, clock_after };
+        self.history.play(m);
+        self.clock_states.push(self.clock.state());
+        events.push(GameEvent::MovePlayed { ply: self.records.len() + 1, color, san: record.san.clone() });
+        self.records.push(record);
+        if self.draw_offer == Some(!color) {
+            self.draw_offer = None;
+            events.push(GameEvent::DrawOfferLapsed);
+        }
+        self.takeback_request = None;
+        self.hint = None;
+        self.evaluation = None;
+        self.check_rules(events);
+        self.after_change(events);
+    }
+
+    /// Ends the game if the position ends it by rule (checkmate, stalemate, dead position, fivefold, 75 moves).
+    fn check_rules(&mut self, events: &mut Vec<GameEvent>) {
+        let (outcome, reason) = match self.history.status() {
+            Status::Ongoing => return,
+            Status::Checkmate { winner } => (Outcome::Win(winner), EndReason::Checkmate),
+            Status::Stalemate => (Outcome::Draw, EndReason::Stalemate),
+            Status::InsufficientMaterial => (Outcome::Draw, EndReason::InsufficientMaterial),
+            Status::FivefoldRepetition => (Outcome::Draw, EndReason::FivefoldRepetition),
+            Status::SeventyFiveMoves => (Outcome::Draw, EndReason::SeventyFiveMoves),
+        };
+        self.finish(outcome, reason, events);
+    }
+
+    /// Ends the game on time if the running side's flag is down.
+    fn check_flag(&mut self) -> Vec<GameEvent> {
+        let mut events = Vec::new();
+        if self.result.is_none()
+            && let Some(color) = self.clock.flag_fallen(self.now())
+        {
+            self.flag_fell(color, &mut events);
+        }
+        events
+    }
+
+    /// A loss on time, or a draw when the opponent has no possible way to mate.
+    fn flag_fell(&mut self, color: Color, events: &mut Vec<GameEvent>) {
+        if self.position().has_insufficient_material(!color) {
+            self.finish(Outcome::Draw, EndReason::TimeoutWithoutMatingMaterial(color), events);
+        } else {
+            self.finish(Outcome::Win(!color), EndReason::Timeout(color), events);
+        }
+    }
+
+    pub(super) fn finish(&mut self, outcome: Outcome, reason: EndReason, events: &mut Vec<GameEvent>) {
+        if self.result.is_some() {
+            return;
+        }
+        let now = self.now();
+        self.clock.stop(now);
+        let result = GameResult::new(outcome, reason);
+        self.result = Some(result);
+        self.draw_offer = None;
+        self.takeback_request = None;
+        self.cancel_thinking();
+        events.push(GameEvent::GameOver(result));
+        self.persist(events);
+    }
+
+    /// After the position changed: save, and let the computer think if it is to move.
+    pub(super) fn after_change(&mut self, events: &mut Vec<GameEvent>) {
+        if self.result.is_none() {
+            self.persist(events);
+            self.start_thinking(events);
+        }
+    }
+
+    // ---- state for the front end ----
+
+    pub fn position(&self) -> &Position {
+        self.history.position()
+    }
+
+    pub fn start_position(&self) -> &Position {
+        self.history.start()
+    }
+
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// The moves played so far.
+    pub fn moves(&self) -> &[MoveRecord] {
+        &self.records
+    }
+
+    /// The moves in SAN.
+    pub fn san_list(&self) -> Vec<String> {
+        self.records.iter().map(|r| r.san.clone()).collect()
+    }
+
+    pub fn last_move(&self) -> Option<&MoveRecord> {
+        self.records.last()
+    }
+
+    pub fn side_to_move(&self) -> Color {
+        self.position().side_to_move()
+    }
+
+    pub fn player(&self, color: Color) -> &PlayerKind {
+        match color {
+            Color::White => &self.setup.white,
+            Color::Black => &self.setup.black,
+        }
+    }
+
+    pub fn setup(&self) -> &GameSetup {
+        &self.setup
+    }
+
+    /// The Chess960 start number, for a Chess960 game.
+    pub fn chess960_number(&self) -> Option<u16> {
+        self.chess960
+    }
+
+    /// What `color`'s clock shows now (None when untimed).
+    pub fn clock(&self, color: Color) -> Option<Duration> {
+        self.clock.remaining_at(color, self.now())
+    }
+
+    /// When the running flag falls if nobody moves (for a timer in the event loop).
+    pub fn flag_deadline(&self) -> Option<std::time::Instant> {
+        if self.result.is_some() { None } else { self.clock.flag_deadline() }
+    }
+
+    /// How long the side to move has been thinking.
+    pub fn thinking_time(&self) -> Duration {
+        self.clock.elapsed(self.now())
+    }
+
+    pub fn time_control(&self) -> &super::time_control::TimeControl {
+        self.clock.control()
+    }
+
+    pub fn result(&self) -> Option<&GameResult> {
+        self.result.as_ref()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// The result and reason in words, e.g. "Draw by threefold repetition, claimed by Black".
+    pub fn result_text(&self) -> Option<String> {
+        self.result.map(|r| r.to_string())
+    }
+
+    /// Who has offered a draw that is still open.
+    pub fn draw_offer(&self) -> Option<Color> {
+        self.draw_offer
+    }
+
+    /// Who has asked for a takeback that is still open.
+    pub fn takeback_request(&self) -> Option<Color> {
+        self.takeback_request
+    }
+
+    /// Draws the player to move could claim now, or by announcing some move.
+    pub fn claimable(&self) -> Vec<DrawClaim> {
+        if self.result.is_some() { Vec::new() } else { self.history.claimable_any() }
+    }
+
+    /// Draws the player to move could claim right now, without a move.
+    pub fn claimable_now(&self) -> Vec<DrawClaim> {
+        if self.result.is_some() { Vec::new() } else { self.history.claimable() }
+    }
+
+    /// Whether a computer is thinking about its move.
+    pub fn is_thinking(&self) -> Option<Color> {
+        self.thinking.map(|(c, _)| c)
+    }
+
+    pub fn hint(&self) -> Option<&Hint> {
+        self.hint.as_ref()
+    }
+
+    pub fn evaluation(&self) -> Option<&Evaluation> {
+        self.evaluation.as_ref()
+    }
+
+    /// Where the game is saved, when saving is on.
+    pub fn save_path(&self) -> Option<&std::path::Path> {
+        self.save.as_ref().map(|s| s.path())
+    }
+
+    /// The last save failure, if the last save failed.
+    pub fn save_error(&self) -> Option<&str> {
+        self.save_error.as_deref()
+    }
+
+    /// The game in PGN export format (with `%clk` comments when timed).
+    pub fn to_pgn(&self) -> String {
+        super::record::game_pgn(self, false)
+    }
+}

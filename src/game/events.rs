@@ -1,0 +1,81 @@
+//! What the controller is told to do (`GameCommand`) and what it reports happened (`GameEvent`).
+
+use super::brain::EvalScore;
+use super::result::GameResult;
+use crate::rules::{Color, DrawClaim, Move};
+
+/// A command from a person (through the TUI or CLI). Colours say who acts where either side could.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameCommand {
+    /// The person to move plays a move (legal in the current position).
+    Move(Move),
+    /// The person to move plays a move written in SAN or UCI notation.
+    MoveText(String),
+    Resign(Color),
+    OfferDraw(Color),
+    /// The side the draw was offered to accepts it.
+    AcceptDraw(Color),
+    DeclineDraw(Color),
+    /// The player to move claims a draw, now or about the move `with_move` they are about to play (which is
+    /// then played). A claim that does not hold is refused with the reason and nothing changes.
+    ClaimDraw {
+        claim: DrawClaim,
+        with_move: Option<Move>,
+    },
+    /// Against the computer, takes the last move pair back at once; between people, asks the opponent.
+    Takeback(Color),
+    AcceptTakeback(Color),
+    DeclineTakeback(Color),
+    /// Asks the built-in engine for a move suggestion for the side to move (answered by `GameEvent::Hint`).
+    Hint,
+    /// Asks the built-in engine for an evaluation (answered by `GameEvent::Evaluation`).
+    Evaluate,
+}
+
+/// An engine's suggestion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    pub mv: Move,
+    pub san: String,
+}
+
+/// An evaluation of the current position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Evaluation {
+    /// From White's point of view.
+    pub score: EvalScore,
+    pub depth: u32,
+    /// The expected line, in SAN.
+    pub line: Vec<String>,
+}
+
+/// Something that changed; the UI redraws from the controller's state, these say what to announce.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameEvent {
+    MovePlayed {
+        ply: usize,
+        color: Color,
+        san: String,
+    },
+    GameOver(GameResult),
+    DrawOffered(Color),
+    DrawDeclined(Color),
+    /// The offer lapsed because the side it was made to moved instead.
+    DrawOfferLapsed,
+    TakebackRequested(Color),
+    TakebackDeclined(Color),
+    TakenBack {
+        plies: usize,
+    },
+    /// A computer started thinking for this side.
+    Thinking(Color),
+    Hint(Hint),
+    Evaluation(Evaluation),
+    /// A computer player failed (could not start, stopped, or answered nonsense).
+    EngineFailed {
+        color: Option<Color>,
+        message: String,
+    },
+    /// The game could not be saved (it goes on; the next move tries again).
+    SaveFailed(String),
+}

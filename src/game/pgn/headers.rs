@@ -1,0 +1,63 @@
+//! A game's tag pairs, in file order.
+
+use super::lexer::{Lexer, Token};
+
+/// At most this many tags per game are kept (hostile input could have millions).
+pub const MAX_TAGS: usize = 1000;
+/// Longer tag values are cut (hostile input).
+pub const MAX_TAG_VALUE: usize = 4096;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Headers {
+    pub pairs: Vec<(String, String)>,
+}
+
+impl Headers {
+    /// The value of the first tag called `name`.
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.pairs.iter().find(|(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag, replacing the first of that name or adding it at the end.
+    pub fn set(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.pairs.iter_mut().find(|(k, _)| k == name) {
+            Some(pair) => pair.1 = value,
+            None => self.pairs.push((name.to_string(), value)),
+        }
+    }
+
+    /// `White – Black` for lists.
+    pub fn players(&self) -> String {
+        format!("{} – {}", self.get("White").unwrap_or("?"), self.get("Black").unwrap_or("?"))
+    }
+}
+
+/// Text from a file as a `String`, replacing invalid UTF-8 and control characters, cut to `max` bytes.
+pub fn text(bytes: &[u8], max: usize) -> String {
+    let s = String::from_utf8_lossy(&bytes[..bytes.len().min(max)]);
+    s.chars().map(|c| if c.is_control() && c != '\n' { ' ' } else { c }).collect()
+}
+
+/// Reads the tag section at the start of a game's text, forgivingly (for lists; the reader checks strictly).
+pub fn read_headers(src: &[u8]) -> Headers {
+    let mut lx = Lexer::new(src, 1);
+    let mut h = Headers::default();
+    loop {
+        match lx.next_token() {
+            Some((Token::TagOpen, _)) => {}
+            Some((Token::Comment(_), _)) => continue,
+            _ => break,
+        }
+        let (Some((Token::Symbol(name), _)), Some((Token::Str(value), _))) = (lx.next_token(), lx.next_token()) else {
+            break;
+        };
+        if h.pairs.len() < MAX_TAGS {
+            h.pairs.push((text(name, 256), text(&value, MAX_TAG_VALUE)));
+        }
+        if !matches!(lx.next_token(), Some((Token::TagClose, _))) {
+            break;
+        }
+    }
+    h
+}

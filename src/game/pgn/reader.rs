@@ -1,0 +1,476 @@
+//! Reading PGN games: tags, then movetext into a `GameTree`, checking every move (variations too).
+//!
+//! Forgiving where real files differ (move numbers in every form, `0-0`, `!?` marks, a missing result, CRLF, a
+//! BOM, `FEN`/`SetUp`/`Variant` tags from lichess, cutechess or ChessBase) and strict where it matters: a
+//! game with an illegal or unreadable move, a broken tag, or a variant tabiya does not play is reported with
+//! its line, ply and the offending text. Games are read one at a time from the index's spans, so one bad game
+//! never stops the others. Hostile input costs bounded time and memory: the lexer is linear, variations nest
+//! at most `MAX_DEPTH` deep, comments and tags are cut to a size.
+
+use super::comment::parse_comment;
+use super::headers::{Headers, MAX_TAG_VALUE, MAX_TAGS, text};
+use super::index::PgnIndex;
+use super::lexer::{Lexer, Token};
+use super::tree::{GameTree, Line, MoveNode};
+use crate::rules::{DrawClaim, History, Move, Position, Role, Status, parse_san, san::san_without_suffix};
+use std::fmt;
+
+/// Variations nested deeper than this are refused.
+pub const MAX_DEPTH: usize = 64;
+/// Comments longer than this (bytes) are cut.
+pub const MAX_COMMENT: usize = 16 * 1024;
+
+/// What is wrong with a game, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError {
+    pub line: u32,
+    /// The mainline ply the error is at (1-based); None in the tags.
+    pub ply: Option<usize>,
+    pub token: String,
+    pub message: String,
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}", self.line)?;
+        if let Some(p) = self.ply {
+            write!(f, ", ply {p}")?;
+        }
+        if !self.token.is_empty() {
+            write!(f, ", '{}'", self.token)?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+/// One game read from a file.
+#[derive(Clone, Debug)]
+pub struct PgnGame {
+    /// 1-based position in the file.
+    pub number: usize,
+    /// The line the game starts on.
+    pub line: u32,
+    pub headers: Headers,
+    /// The moves read (up to an error, if any).
+    pub tree: GameTree,
+    /// The `Result` tag, else the movetext's result marker, else `*`.
+    pub result: String,
+    pub error: Option<PgnError>,
+}
+
+impl PgnGame {
+    /// The mainline as a history (for the rules on repetition and the move counters).
+    pub fn history(&self) -> History {
+        let mut h = History::new(self.tree.start.clone());
+        for m in self.tree.moves() {
+            h.play(m);
+        }
+        h
+    }
+
+    pub fn is_chess960(&self) -> bool {
+        self.tree.start.is_chess960()
+    }
+}
+
+/// Reads every game of a file's text.
+pub fn read_games(src: &[u8]) -> Vec<PgnGame> {
+    let index = PgnIndex::build(src);
+    index.spans.iter().enumerate().map(|(i, s)| read_game(&src[s.start..s.end], s.line, i + 1)).collect()
+}
+
+/// Reads one game from its text, which starts on line `line` of its file.
+pub fn read_game(src: &[u8], line: u32, number: usize) -> PgnGame {
+    let mut p = Parser::new(src, line);
+    let mut game = PgnGame {
+        number,
+        line,
+        headers: Headers::default(),
+        tree: GameTree::new(Position::startpos()),
+        result: "*".into(),
+        error: None,
+    };
+    let first = p.read_tags(&mut game.headers);
+    let outcome = first.and_then(|first| {
+        let start = start_position(&game.headers, &p.tag_lines, p.lx.line())?;
+        game.tree = GameTree::new(start.clone());
+        p.history = History::new(start.clone());
+        p.frames = vec![Frame { line: Line::default(), pos: start, before: None }];
+        p.read_movetext(first)
+    });
+    let (marker, error) = match outcome {
+        Ok(marker) => (marker, None),
+        Err(e) => (None, Some(e)),
+    };
+    game.error = error;
+    game.tree.mainline = p.frames.into_iter().next().map(|f| f.line).unwrap_or_default();
+    game.result = game.headers.get("Result").map(str::to_string).or(marker).unwrap_or_else(|| "*".into());
+    game
+}
+
+/// The start position from the `FEN`, `SetUp` and `Variant` tags.
+/// `tag_lines[i]` is the line of tag `i`, so errors point at the tag.
+fn start_position(h: &Headers, tag_lines: &[u32], line: u32) -> Result<Position, PgnError> {
+    let line_of = |name: &str| h.pairs.iter().position(|(k, _)| k == name).and_then(|i| tag_lines.get(i).copied());
+    let err = |token: &str, message: String| {
+        let tag = if h.get("FEN") == Some(token) { "FEN" } else { "Variant" };
+        PgnError { line: line_of(tag).unwrap_or(line), ply: None, token: token.into(), message }
+    };
+    let variant = h.get("Variant").unwrap_or("");
+    let key: String = variant.chars().filter(|c| c.is_ascii_alphanumeric()).collect::<String>().to_lowercase();
+    let chess960 = match key.as_str() {
+        "" | "standard" | "normal" | "chess" | "fromposition" => false,
+        "chess960" | "960" | "fischerandom" | "fischerrandom" | "frc" | "chess960fischerandom" => true,
+        _ => {
+            return Err(err(
+                variant,
+                format!("variant '{variant}' is not played by tabiya (standard chess and Chess960 are)"),
+            ));
+        }
+    };
+    let mut pos = match h.get("FEN") {
+        Some(fen) if h.get("SetUp") != Some("0") || chess960 => {
+            Position::from_fen(fen).map_err(|e| err(fen, format!("FEN tag: {e}")))?
+        }
+        _ => Position::startpos(),
+    };
+    if chess960 {
+        pos.set_chess960(true);
+    }
+    Ok(pos)
+}
+
+struct Frame {
+    line: Line,
+    pos: Position,
+    /// The position before the line's last move: where a variation on that move starts.
+    before: Option<Position>,
+}
+
+struct Parser<'a> {
+    lx: Lexer<'a>,
+    tag_lines: Vec<u32>,
+    history: History,
+    frames: Vec<Frame>,
+}
+
+type Tok<'a> = Option<(Token<'a>, u32)>;
+
+impl<'a> Parser<'a> {
+    fn new(src: &'a [u8], line: u32) -> Parser<'a> {
+        Parser {
+            lx: Lexer::new(src, line),
+            tag_lines: Vec::new(),
+            history: History::new(Position::startpos()),
+            frames: Vec::new(),
+        }
+    }
+
+    /// Reads the tags; returns the first movetext tokens (a comment before the first move among them; one
+    /// between tags is dropped).
+    fn read_tags(&mut self, h: &mut Headers) -> Result<Vec<(Token<'a>, u32)>, PgnError> {
+        let mut comments = Vec::new();
+        loop {
+            match self.lx.next_token() {
+                Some((Token::TagOpen, line)) => {
+                    comments.clear();
+                    self.read_tag(h, line)?
+                }
+                Some(c @ (Token::Comment(_), _)) => comments.push(c),
+                Some(other) => {
+                    comments.push(other);
+                    return Ok(comments);
+                }
+                None => return Ok(comments),
+            }
+        }
+    }
+
+    fn read_tag(&mut self, h: &mut Headers, line: u32) -> Result<(), PgnError> {
+        let bad =
+            |token: &str, message: &str| PgnError { line, ply: None, token: token.into(), message: message.into() };
+        let name = match self.lx.next_token() {
+            Some((Token::Symbol(s), _)) => text(s, 256),
+            other => return Err(bad(&shown(&other), "a tag needs a name, like [Event \"…\"]")),
+        };
+        let value = match self.lx.next_token() {
+            Some((Token::Str(v), _)) => text(&v, MAX_TAG_VALUE),
+            Some((Token::UnterminatedStr, _)) => return Err(bad(&name, "the tag's value has no closing quote")),
+            other => return Err(bad(&shown(&other), "a tag needs a value in double quotes")),
+        };
+        if !matches!(self.lx.next_token(), Some((Token::TagClose, _))) {
+            return Err(bad(&name, "the tag has no closing ']'"));
+        }
+        if h.pairs.len() >= MAX_TAGS {
+            return Err(bad(&name, "too many tags"));
+        }
+        h.pairs.push((name, value));
+        self.tag_lines.push(line);
+        Ok(())
+    }
+
+    fn ply(&self) -> Option<usize> {
+        Some(self.frames.first().map_or(0, |f| f.line.moves.len()) + 1)
+    }
+
+    fn error(&self, line: u32, token: &str, message: impl Into<String>) -> PgnError {
+        PgnError { line, ply: self.ply(), token: token.chars().take(40).collect(), message: message.into() }
+    }
+
+    /// Reads moves, comments, NAGs and variations; returns the result marker if there was one.
+    fn read_movetext(&mut self, first: Vec<(Token<'a>, u32)>) -> Result<Option<String>, PgnError> {
+        let mut first = first.into_iter();
+        let mut tok = first.next();
+        while let Some((t, line)) = tok {
+            match t {
+                Token::Symbol(s) => {
+                    if let Some(marker) = result_marker(s) {
+                        return self.after_result(marker, line);
+                    }
+                    self.symbol(s, line)?
+                }
+                Token::Comment(c) => self.comment(c),
+                Token::Nag(n) => {
+                    let nag = std::str::from_utf8(n).ok().and_then(|n| n.parse::<u8>().ok());
+                    let nag = nag.ok_or_else(|| self.error(line, "$", "a NAG is $ and a number 0–255"))?;
+                    self.add_nag(nag);
+                }
+                Token::Mark(m) => {
+                    let nag = mark_nag(m).ok_or_else(|| self.error(line, &text(m, 8), "unknown annotation mark"))?;
+                    self.add_nag(nag);
+                }
+                Token::VarOpen => self.open_variation(line)?,
+                Token::VarClose => self.close_variation(line)?,
+                Token::TagOpen => return Err(self.error(line, "[", "a tag inside the moves (missing result marker?)")),
+                Token::UnterminatedComment => return Err(self.error(line, "{", "the comment is never closed")),
+                Token::Junk(b) => return Err(self.error(line, &junk(b), "unexpected character")),
+                Token::TagClose | Token::Str(_) | Token::UnterminatedStr => {
+                    return Err(self.error(line, &shown(&Some((t, line))), "unexpected text in the moves"));
+                }
+            }
+            tok = first.next().or_else(|| self.lx.next_token());
+        }
+        if self.frames.len() > 1 {
+            return Err(self.error(self.lx.line(), "(", "a variation is never closed"));
+        }
+        Ok(None)
+    }
+
+    fn after_result(&mut self, marker: &str, line: u32) -> Result<Option<String>, PgnError> {
+        if self.frames.len() > 1 {
+            return Err(self.error(line, marker, "a result marker inside a variation"));
+        }
+        while let Some((t, l)) = self.lx.next_token() {
+            if !matches!(t, Token::Comment(_)) {
+                return Err(self.error(
+                    l,
+                    &shown(&Some((t, l))),
+                    "text after the result marker (a game without tags?)",
+                ));
+            }
+        }
+        Ok(Some(marker.to_string()))
+    }
+
+    fn symbol(&mut self, s: &[u8], line: u32) -> Result<(), PgnError> {
+        let san = strip_move_number(s);
+        if san.is_empty() {
+            return Ok(());
+        }
+        let token = std::str::from_utf8(san).unwrap_or("?");
+        if matches!(token, "--" | "Z0" | "0000" | "@@@@") {
+            return Err(self.error(line, token, "null moves are not supported"));
+        }
+        let depth = self.frames.len() - 1;
+        if depth == 0 {
+            // The automatic draws only (mate and stalemate show as no legal move); cheaper than `status()`.
+            let ended = if self.history.position().halfmove_clock() < 8 {
+                None
+            } else if self.history.repetitions() >= 5 {
+                Some("by fivefold repetition")
+            } else if self.history.position().halfmove_clock() >= 150 {
+                Some("by the 75-move rule")
+            } else {
+                None
+            };
+            if let Some(how) = ended {
+                return Err(self.error(line, token, format!("the game was already drawn {how}")));
+            }
+        }
+        let frame = self.frames.last_mut().ok_or_else(|| PgnError {
+            line,
+            ply: None,
+            token: token.into(),
+            message: "no position".into(),
+        })?;
+        let m = match parse_san(&frame.pos, token) {
+            Ok(m) => m,
+            Err(e) => {
+                let over = !frame.pos.has_legal_moves();
+                let message =
+                    if over { "the game is already over (no legal moves)".to_string() } else { e.to_string() };
+                return Err(self.error(line, token, message));
+            }
+        };
+        let node = play_in_frame(frame, m, token);
+        frame.line.moves.push(node);
+        if depth == 0 {
+            self.history.play(m);
+        }
+        Ok(())
+    }
+
+    fn current_move(&mut self) -> Option<&mut MoveNode> {
+        self.frames.last_mut().and_then(|f| f.line.moves.last_mut())
+    }
+
+    fn add_nag(&mut self, nag: u8) {
+        if let Some(node) = self.current_move()
+            && node.nags.len() < 8
+            && !node.nags.contains(&nag)
+        {
+            node.nags.push(nag);
+        }
+    }
+
+    fn comment(&mut self, raw: &[u8]) {
+        let parsed = parse_comment(&text(raw, MAX_COMMENT));
+        let target = match self.current_move() {
+            Some(node) => {
+                node.clock = parsed.clock.or(node.clock);
+                node.emt = parsed.emt.or(node.emt);
+                node.eval = parsed.eval.or(node.eval);
+                &mut node.comment
+            }
+            None => match self.frames.last_mut() {
+                Some(f) => &mut f.line.comment,
+                None => return,
+            },
+        };
+        if parsed.text.is_empty() {
+            return;
+        }
+        match target {
+            Some(existing) if existing.len() < MAX_COMMENT => {
+                existing.push(' ');
+                existing.push_str(&parsed.text);
+            }
+            Some(_) => {}
+            None => *target = Some(parsed.text),
+        }
+    }
+
+    fn open_variation(&mut self, line: u32) -> Result<(), PgnError> {
+        if self.frames.len() > MAX_DEPTH {
+            return Err(self.error(line, "(", format!("variations nested more than {MAX_DEPTH} deep")));
+        }
+        let before = self.frames.last().and_then(|f| f.before.clone());
+        let pos = before.ok_or_else(|| self.error(line, "(", "a variation before any move"))?;
+        self.frames.push(Frame { line: Line::default(), pos, before: None });
+        Ok(())
+    }
+
+    fn close_variation(&mut self, line: u32) -> Result<(), PgnError> {
+        if self.frames.len() < 2 {
+            return Err(self.error(line, ")", "')' without a variation to close"));
+        }
+        let closed = self.frames.pop().map(|f| f.line).unwrap_or_default();
+        if let Some(node) = self.current_move() {
+            node.variations.push(closed);
+        }
+        Ok(())
+    }
+}
+
+/// Plays `m` in a frame and returns its node with the canonical SAN (check signs computed from the position
+/// after the move, which is cheaper than `to_san`).
+fn play_in_frame(frame: &mut Frame, m: Move, token: &str) -> MoveNode {
+    let mut san = simple_san(m)
+        .filter(|simple| simple == token.trim_end_matches(['+', '#']))
+        .unwrap_or_else(|| san_without_suffix(&frame.pos, m));
+    frame.before = Some(frame.pos.clone());
+    frame.pos.make_move(m);
+    if frame.pos.in_check() {
+        san.push(if frame.pos.has_legal_moves() { '+' } else { '#' });
+    }
+    MoveNode::new(m, san)
+}
+
+/// A piece move's SAN without disambiguation (`Nf3`, `Qxd5`). When the file wrote exactly this and it matched
+/// one legal move, no other piece of that kind reaches the square, so it is the canonical SAN: this saves
+/// generating the moves again to check.
+fn simple_san(m: Move) -> Option<String> {
+    let role = m.role();
+    if role == Role::Pawn || m.is_castle() {
+        return None;
+    }
+    let mut s = String::with_capacity(6);
+    s.push(role.upper_char());
+    if m.is_capture() {
+        s.push('x');
+    }
+    s.push_str(&m.to().to_string());
+    Some(s)
+}
+
+/// The text of a symbol without a leading move number (`12.`, `12...`, `1.e4` → `e4`). A bare number is a
+/// move number without its dot.
+fn strip_move_number(s: &[u8]) -> &[u8] {
+    let digits = s.iter().take_while(|c| c.is_ascii_digit()).count();
+    if digits == s.len() {
+        return &[];
+    }
+    let rest = if digits > 0 && s[digits] == b'.' { &s[digits..] } else { s };
+    let dots = rest.iter().take_while(|&&c| c == b'.').count();
+    &rest[dots..]
+}
+
+fn result_marker(s: &[u8]) -> Option<&'static str> {
+    match s {
+        b"1-0" => Some("1-0"),
+        b"0-1" => Some("0-1"),
+        b"1/2-1/2" | b"1/2" => Some("1/2-1/2"),
+        b"*" => Some("*"),
+        _ => None,
+    }
+}
+
+fn mark_nag(m: &[u8]) -> Option<u8> {
+    match m {
+        b"!" => Some(1),
+        b"?" => Some(2),
+        b"!!" => Some(3),
+        b"??" => Some(4),
+        b"!?" => Some(5),
+        b"?!" => Some(6),
+        _ => None,
+    }
+}
+
+fn junk(b: u8) -> String {
+    if b.is_ascii_graphic() { (b as char).to_string() } else { format!("\\x{b:02x}") }
+}
+
+fn shown(t: &Tok) -> String {
+    match t {
+        None => "end of game".into(),
+        Some((Token::Symbol(s), _)) => text(s, 40),
+        Some((Token::Str(s), _)) => format!("\"{}\"", text(s, 40)),
+        Some((Token::Junk(b), _)) => junk(*b),
+        Some((Token::TagOpen, _)) => "[".into(),
+        Some((Token::TagClose, _)) => "]".into(),
+        Some((Token::VarOpen, _)) => "(".into(),
+        Some((Token::VarClose, _)) => ")".into(),
+        Some((Token::Comment(_), _)) => "{".into(),
+        Some((Token::UnterminatedComment, _)) => "{".into(),
+        Some((Token::UnterminatedStr, _)) => "\"".into(),
+        Some((Token::Nag(_), _)) => "$".into(),
+        Some((Token::Mark(m), _)) => text(m, 8),
+    }
+}
+
+/// The rules' view of a read game's final position.
+pub fn final_status(game: &PgnGame) -> (Status, Vec<DrawClaim>) {
+    let h = game.history();
+    (h.status(), h.claimable())
+}

@@ -1,0 +1,83 @@
+//! A game as a tree for review: the mainline, and at each move the alternatives (recursive variations), with
+//! comments, NAGs and the `%clk`/`%emt`/`%eval` commands found in the comments.
+
+use crate::game::brain::EvalScore;
+use crate::rules::{Move, Position};
+use std::time::Duration;
+
+/// One move of a line, with everything written after it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveNode {
+    pub mv: Move,
+    /// SAN as tabiya writes it (canonical, with `+`/`#`), whatever the file said.
+    pub san: String,
+    /// Numeric annotation glyphs: `$1`, or `!` read as 1, `?` as 2, `!!` 3, `??` 4, `!?` 5, `?!` 6.
+    pub nags: Vec<u8>,
+    /// The comment text after the move, with the `[%…]` commands taken out.
+    pub comment: Option<String>,
+    /// `[%clk]`: the mover's clock after the move.
+    pub clock: Option<Duration>,
+    /// `[%emt]`: the time the move took.
+    pub emt: Option<Duration>,
+    /// `[%eval]`: from White's point of view.
+    pub eval: Option<EvalScore>,
+    /// Alternatives to this move, each starting from the position before it.
+    pub variations: Vec<Line>,
+}
+
+impl MoveNode {
+    pub fn new(mv: Move, san: String) -> MoveNode {
+        MoveNode {
+            mv,
+            san,
+            nags: Vec::new(),
+            comment: None,
+            clock: None,
+            emt: None,
+            eval: None,
+            variations: Vec::new(),
+        }
+    }
+}
+
+/// A sequence of moves, with a comment that may stand before the first.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Line {
+    pub comment: Option<String>,
+    pub moves: Vec<MoveNode>,
+}
+
+/// A whole game: where it starts and its mainline.
+#[derive(Clone, Debug)]
+pub struct GameTree {
+    pub start: Position,
+    pub mainline: Line,
+}
+
+impl GameTree {
+    pub fn new(start: Position) -> GameTree {
+        GameTree { start, mainline: Line::default() }
+    }
+
+    /// The mainline's moves.
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.mainline.moves.iter().map(|n| n.mv)
+    }
+
+    /// The position after the first `ply` mainline moves (clamped to the game's length).
+    pub fn position_at(&self, ply: usize) -> Position {
+        let mut pos = self.start.clone();
+        for node in self.mainline.moves.iter().take(ply) {
+            pos.make_move(node.mv);
+        }
+        pos
+    }
+
+    /// How many moves, variations included (a measure of a game's size).
+    pub fn node_count(&self) -> usize {
+        fn count(line: &Line) -> usize {
+            line.moves.iter().map(|n| 1 + n.variations.iter().map(count).sum::<usize>()).sum()
+        }
+        count(&self.mainline)
+    }
+}

@@ -1,0 +1,118 @@
+//! The game as PGN: its tags and moves (with clocks) for export and for the save file, and saving after each
+//! change.
+
+use super::controller::GameController;
+use super::events::GameEvent;
+use super::pgn::tree::{GameTree, MoveNode};
+use super::pgn::writer::{WriteOptions, write_game};
+use super::saves::{
+    STATE_IN_PROGRESS, TAG_BLACK_PLAYER, TAG_CLOCKS, TAG_MARKER, TAG_STATE, TAG_WHITE_PLAYER, civil_date_time,
+};
+use crate::rules::Color;
+use std::time::Duration;
+
+/// The game's tags (without `Result`, which the writer adds).
+pub(super) fn game_tags(game: &GameController, for_save: bool) -> Vec<(String, String)> {
+    let (date, time) = civil_date_time(game.started);
+    let mut tags = vec![
+        ("Event".to_string(), game.setup.event.clone().unwrap_or_else(|| "Casual game".into())),
+        ("Site".to_string(), "tabiya".to_string()),
+        ("Date".to_string(), date),
+        ("Round".to_string(), "-".to_string()),
+        ("White".to_string(), game.setup.white.name()),
+        ("Black".to_string(), game.setup.black.name()),
+        ("UTCTime".to_string(), time),
+        ("TimeControl".to_string(), game.clock.control().to_pgn()),
+        ("PlyCount".to_string(), game.records.len().to_string()),
+    ];
+    let start = game.history.start();
+    if start.is_chess960() || game.chess960.is_some() {
+        tags.push(("Variant".into(), "Chess960".into()));
+    }
+    if start.to_fen() != crate::rules::START_FEN || start.is_chess960() {
+        tags.push(("SetUp".into(), "1".into()));
+        tags.push(("FEN".into(), start.to_fen()));
+    }
+    if let Some(r) = game.result {
+        tags.push(("Termination".into(), r.termination().into()));
+    } else {
+        tags.push(("Termination".into(), "unterminated".into()));
+    }
+    if for_save {
+        tags.push((TAG_MARKER.into(), "1".into()));
+        tags.push((TAG_WHITE_PLAYER.into(), game.setup.white.to_spec()));
+        tags.push((TAG_BLACK_PLAYER.into(), game.setup.black.to_spec()));
+        if game.result.is_none() {
+            tags.push((TAG_STATE.into(), STATE_IN_PROGRESS.into()));
+        }
+        if let Some(n) = game.chess960 {
+            tags.push(("TabiyaChess960".into(), n.to_string()));
+        }
+        if game.result.is_none()
+            && let (Some(w), Some(b)) = (game.clock(Color::White), game.clock(Color::Black))
+        {
+            // What the clocks show at the moment of saving, so time spent on the current move survives too.
+            tags.push((TAG_CLOCKS.into(), format!("{} {}", w.as_millis(), b.as_millis())));
+        }
+    }
+    tags
+}
+
+/// The mainline as a tree, with `%clk` after each move when timed (and `%emt` in saves).
+pub(super) fn game_tree(game: &GameController, for_save: bool) -> GameTree {
+    let mut tree = GameTree::new(game.history.start().clone());
+    for r in &game.records {
+        let mut node = MoveNode::new(r.mv, r.san.clone());
+        node.clock = r.clock_after;
+        if for_save {
+            node.emt = Some(r.spent).filter(|d| *d > Duration::ZERO);
+        }
+        tree.mainline.moves.push(node);
+    }
+    tree
+}
+
+/// The whole game in PGN.
+pub(super) fn game_pgn(game: &GameController, for_save: bool) -> String {
+    let mut out = String::new();
+    let result = game.result.map(|r| r.outcome.pgn()).unwrap_or("*");
+    let opts = WriteOptions { annotations: true, precise_clocks: for_save };
+    if let Some(r) = game.result {
+        let mut tree = game_tree(game, for_save);
+        if let Some(last) = tree.mainline.moves.last_mut() {
+            last.comment = Some(r.to_string());
+        } else {
+            tree.mainline.comment = Some(r.to_string());
+        }
+        write_game(&mut out, &game_tags(game, for_save), &tree, result, opts);
+    } else {
+        write_game(&mut out, &game_tags(game, for_save), &game_tree(game, for_save), result, opts);
+    }
+    out
+}
+
+impl GameController {
+    /// Saves now (when saving is on), with the clocks as they show at this moment: a front end calls this
+    /// every few seconds so that even the time spent on the current move survives a crash.
+    pub fn save_now(&mut self) -> Vec<GameEvent> {
+        let mut events = Vec::new();
+        if self.result.is_none() {
+            self.persist(&mut events);
+        }
+        events
+    }
+
+    /// Writes the game to its save file, if saving is on; a failure is reported, and the game goes on.
+    pub(super) fn persist(&mut self, events: &mut Vec<GameEvent>) {
+        let Some(slot) = &self.save else { return };
+        let text = game_pgn(self, true);
+        match slot.write(&text) {
+            Ok(()) => self.save_error = None,
+            Err(e) => {
+                let message = e.to_string();
+                self.save_error = Some(message.clone());
+                events.push(GameEvent::SaveFailed(message));
+            }
+        }
+    }
+}

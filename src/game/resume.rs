@@ -1,0 +1,242 @@
+//! The save folder's contents, and resuming an unfinished game from its file.
+//!
+//! Listing reads every file: tabiya's games in progress and finished games are listed; anything else (a file
+//! without the `TabiyaSave` tag, one that does not parse, a leftover temporary file) is reported as a problem
+//! and left exactly as it is.
+
+use super::clock::{Clock, ClockState};
+use super::controller::{ControllerOptions, GameController, MoveRecord};
+use super::error::GameError;
+use super::pgn::{Headers, read_games};
+use super::player::PlayerKind;
+use super::saves::{
+    STATE_IN_PROGRESS, SaveSlot, SaveStore, TAG_BLACK_PLAYER, TAG_CLOCKS, TAG_MARKER, TAG_STATE, TAG_WHITE_PLAYER,
+};
+use super::setup::{GameSetup, StartPosition};
+use super::time_control::TimeControl;
+use crate::rules::to_uci;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+/// A game of tabiya's in the save folder.
+#[derive(Clone, Debug)]
+pub struct SavedGame {
+    pub path: PathBuf,
+    pub headers: Headers,
+    pub in_progress: bool,
+    pub plies: usize,
+}
+
+impl SavedGame {
+    /// `2026.11.21 Ann – tabiya level 4, 23 plies (in progress)` for a list.
+    pub fn describe(&self) -> String {
+        let state = if self.in_progress {
+            "in progress".to_string()
+        } else {
+            self.headers.get("Result").unwrap_or("*").to_string()
+        };
+        format!(
+            "{} {}, {} plies ({state})",
+            self.headers.get("Date").unwrap_or("?"),
+            self.headers.players(),
+            self.plies
+        )
+    }
+}
+
+/// A file in the save folder that is not one of tabiya's games, and why; it is never touched.
+#[derive(Clone, Debug)]
+pub struct SaveProblem {
+    pub path: PathBuf,
+    pub reason: String,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct SaveListing {
+    /// Newest first (by file name, which starts with the date and time).
+    pub games: Vec<SavedGame>,
+    pub problems: Vec<SaveProblem>,
+}
+
+impl SaveListing {
+    pub fn unfinished(&self) -> impl Iterator<Item = &SavedGame> {
+        self.games.iter().filter(|g| g.in_progress)
+    }
+}
+
+impl SaveStore {
+    /// Reads the folder: tabiya's games, and the files that are not.
+    ///
+    /// # Errors
+    /// `Save` when the folder cannot be read.
+    pub fn list(&self) -> Result<SaveListing, GameError> {
+        let entries = std::fs::read_dir(self.dir())
+            .map_err(|e| GameError::Save { path: self.dir().display().to_string(), message: e.to_string() })?;
+        let mut listing = SaveListing::default();
+        let mut paths: Vec<PathBuf> =
+            entries.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.is_file()).collect();
+        paths.sort();
+        paths.reverse();
+        for path in paths {
+            match inspect(&path) {
+                Ok(game) => listing.games.push(game),
+                Err(reason) => listing.problems.push(SaveProblem { path, reason }),
+            }
+        }
+        Ok(listing)
+    }
+}
+
+/// Reads one file of the folder as a tabiya game, or says why it is not one.
+fn inspect(path: &Path) -> Result<SavedGame, String> {
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    if name.ends_with(".tmp") {
+        return Err("a temporary file left by an interrupted save (the game file itself is intact)".into());
+    }
+    if !name.ends_with(".pgn") {
+        return Err("not a PGN file".into());
+    }
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot be read: {e}"))?;
+    let games = read_games(&bytes);
+    let [game] = games.as_slice() else {
+        return Err(format!("holds {} games; tabiya's files hold one", games.len()));
+    };
+    if game.headers.get(TAG_MARKER).is_none() {
+        return Err(format!("not written by tabiya (no {TAG_MARKER} tag)"));
+    }
+    if let Some(e) = &game.error {
+        return Err(format!("corrupt: {e}"));
+    }
+    Ok(SavedGame {
+        path: path.to_path_buf(),
+        headers: game.headers.clone(),
+        in_progress: game.headers.get(TAG_STATE) == Some(STATE_IN_PROGRESS),
+        plies: game.tree.mainline.moves.len(),
+    })
+}
+
+impl GameController {
+    /// Resumes an unfinished game from its save file, clocks included, and keeps saving to that file.
+    ///
+    /// # Errors
+    /// `Save` when the file is not a tabiya game in progress (it is then left untouched), or engine errors.
+    pub fn resume(path: &Path, options: ControllerOptions) -> Result<GameController, GameError> {
+        let err = |message: String| GameError::Save { path: path.display().to_string(), message };
+        let saved = inspect(path).map_err(err)?;
+        if !saved.in_progress {
+            return Err(err("the game is finished".into()));
+        }
+        let bytes = std::fs::read(path).map_err(|e| err(e.to_string()))?;
+        let games = read_games(&bytes);
+        let game = games.first().ok_or_else(|| err("no game".into()))?;
+        let h = &game.headers;
+        let player = |tag: &str, name: &str| {
+            h.get(tag).and_then(PlayerKind::from_spec).unwrap_or_else(|| PlayerKind::human(h.get(name).unwrap_or("?")))
+        };
+        let time_control = match h.get("TimeControl") {
+            None => TimeControl::untimed(),
+            Some(tc) => TimeControl::from_pgn(tc).map_err(|e| err(e.to_string()))?,
+        };
+        let start = game.tree.start.clone();
+        let setup = GameSetup {
+            white: player(TAG_WHITE_PLAYER, "White"),
+            black: player(TAG_BLACK_PLAYER, "Black"),
+            time_control: time_control.clone(),
+            start: StartPosition::Fen(start.to_fen()),
+            event: h.get("Event").map(str::to_string),
+        };
+        let chess960 = h.get("TabiyaChess960").and_then(|n| n.parse().ok());
+        let mut g = GameController::blank(setup, start, chess960, options);
+        if let Some(t) = started_at(h) {
+            g.started = t;
+        }
+        g.replay(game.tree.mainline.moves.iter().map(|n| (n.mv, n.clock, n.emt)), &time_control);
+        if let Some(shown) = h.get(TAG_CLOCKS).and_then(parse_clocks) {
+            let mut state = g.clock.state();
+            // Never more than the last move left the side: the tag can only add the current move's time used.
+            for (i, left) in shown.into_iter().enumerate() {
+                state.remaining[i] = state.remaining[i].min(left);
+            }
+            let now = g.now();
+            let side = g.side_to_move();
+            g.clock.restore(state, side, now);
+        }
+        g.save = Some(SaveSlot::existing(path.to_path_buf()));
+        g.start_players()?;
+        let mut events = Vec::new();
+        g.after_change(&mut events);
+        Ok(g)
+    }
+
+    /// Plays saved moves back, rebuilding the records and the clock at every ply from the `%clk` values.
+    fn replay(
+        &mut self,
+        moves: impl Iterator<Item = (crate::rules::Move, Option<Duration>, Option<Duration>)>,
+        tc: &TimeControl,
+    ) {
+        let first = tc.stages.first().map(|s| s.time).unwrap_or_default();
+        let mut state = ClockState { remaining: [first; 2], moves_made: [0; 2] };
+        for (m, clock, emt) in moves {
+            let pos = self.history.position();
+            let color = pos.side_to_move();
+            let clock_after = if tc.is_untimed() { None } else { clock.or(Some(state.remaining[color.index()])) };
+            let san = crate::rules::to_san(pos, m);
+            let uci = to_uci(pos, m);
+            self.records.push(MoveRecord { mv: m, san, uci, color, spent: emt.unwrap_or_default(), clock_after });
+            self.history.play(m);
+            if let Some(c) = clock_after {
+                state.remaining[color.index()] = c;
+            }
+            state.moves_made[color.index()] += 1;
+            self.clock_states.push(state);
+        }
+        let now = self.now();
+        self.clock = Clock::new(tc.clone());
+        self.clock.restore(state, self.side_to_move(), now);
+    }
+}
+
+/// `TabiyaClocks`: White's and Black's milliseconds.
+fn parse_clocks(text: &str) -> Option<[Duration; 2]> {
+    let mut it = text.split_whitespace().map(|n| n.parse::<u64>().ok().map(Duration::from_millis));
+    let (w, b) = (it.next()??, it.next()??);
+    Some([w, b])
+}
+
+/// When a saved game started, from its `Date` and `UTCTime` tags.
+fn started_at(h: &Headers) -> Option<SystemTime> {
+    let date: Vec<i64> = h.get("Date")?.split('.').map(|p| p.parse().ok()).collect::<Option<_>>()?;
+    let time: Vec<u64> =
+        h.get("UTCTime").unwrap_or("00:00:00").split(':').map(|p| p.parse().ok()).collect::<Option<_>>()?;
+    let (&[y, m, d], &[hh, mm, ss]) = (date.as_slice(), time.as_slice()) else { return None };
+    let days = days_from_civil(y, m, d);
+    let secs = u64::try_from(days).ok()? * 86_400 + hh * 3600 + mm * 60 + ss;
+    Some(UNIX_EPOCH + Duration::from_secs(secs))
+}
+
+/// Howard Hinnant's civil-to-days algorithm (days since 1970-01-01).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::saves::civil_date_time;
+
+    #[test]
+    fn start_times_round_trip_through_tags() {
+        let t = UNIX_EPOCH + Duration::from_secs(1_763_700_123);
+        let (date, time) = civil_date_time(t);
+        let mut h = Headers::default();
+        h.set("Date", date);
+        h.set("UTCTime", time);
+        assert_eq!(started_at(&h), Some(t));
+    }
+}
