@@ -65,7 +65,7 @@ fn play_screen_at_the_minimum_size() {
         "3",
         "2  P  P  P  P  P  P  P  P",
         "1  R  N  B  Q  K  B  N  R  ▶ White: Human",
-        "   a  b  c  d  e  f  g  h    5:00 ⏱",
+        "   a  b  c  d  e  f  g  h    5:00 ◀",
         "White to move",
         "Move: type a move (e4, Nf3, e7e8q) · arrows + Enter",
     ];
@@ -142,7 +142,7 @@ fn clocks_turn_to_tenths_when_low() {
     a.start_game(&spec).unwrap();
     time.advance_ms(4_350);
     let lines = render(&mut a, 51, 11);
-    assert!(lines[8].ends_with("7.6 ⏱"), "{}", lines[8]);
+    assert!(lines[8].ends_with("7.6 ◀"), "{}", lines[8]);
     assert!(lines[1].ends_with("0:12"), "{}", lines[1]);
 }
 
