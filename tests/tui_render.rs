@@ -245,3 +245,21 @@ fn review_game_shows_moves_comments_nags_and_variations() {
     let lines = render(&mut a, 90, 30);
     assert!(contains(&lines, "Weak [31m"), "{lines:#?}");
 }
+
+#[test]
+fn help_fits_a_standard_80_by_24_terminal() {
+    let mut a = game(letters(), "untimed", StartSpec::Standard);
+    a.update(Action::Command(Command::Help));
+    let lines = render(&mut a, 80, 24);
+    let top = lines.iter().position(|l| l.contains("┌ Help · any key closes it ")).expect("the box's top");
+    let bottom = lines.iter().rposition(|l| l.contains('└')).expect("the box's bottom");
+    assert!(lines[top + 1].contains("Playing"), "{lines:#?}");
+    assert!(lines[bottom - 1].contains("Ctrl+E"), "the last command is shown: {lines:#?}");
+    let chars = |l: &str| l.chars().collect::<Vec<char>>();
+    let left = chars(&lines[top]).iter().position(|&c| c == '┌').unwrap();
+    let right = chars(&lines[top]).iter().position(|&c| c == '┐').unwrap();
+    for l in &lines[top + 1..bottom] {
+        let c = chars(l);
+        assert!(c.get(left) == Some(&'│') && c.get(right) == Some(&'│'), "cut: {l}");
+    }
+}
