@@ -532,3 +532,21 @@ fn a_broken_configuration_is_reported_and_the_defaults_are_used() {
     assert!(notice.contains("display.theme"), "{notice}");
     assert_eq!(std::fs::read(&path).unwrap(), before, "the user's file is never written");
 }
+
+#[test]
+fn the_loop_ticks_only_while_a_clock_runs() {
+    use tabiya::tui::event_loop::next_tick;
+    let config = Config::default();
+    let keymap = KeyMap::from_config(&config.keys).unwrap();
+    let mut app = App::new(config, keymap, None, AppOptions::default());
+    assert_eq!(next_tick(&app), None, "the new-game screen never ticks");
+    two_people(&mut app, TimeControlSpec::Untimed, StartSpec::Standard);
+    assert_eq!(next_tick(&app), None, "an untimed game never ticks");
+    two_people(&mut app, "5+0".parse().unwrap(), StartSpec::Standard);
+    let tick = next_tick(&app).expect("a running clock ticks");
+    assert!(tick <= Duration::from_millis(1002), "{tick:?}");
+    ctrl(&mut app, 'r');
+    key(&mut app, KeyCode::Enter);
+    assert!(result(&app).is_some());
+    assert_eq!(next_tick(&app), None, "a finished game never ticks");
+}
