@@ -153,3 +153,17 @@ fn a_game_killed_mid_game_resumes_with_every_move_and_its_clocks() {
     let ms = |c: Color| g.clock(c).unwrap().as_millis();
     assert_eq!((ms(Color::White), ms(Color::Black)), (fields[1], fields[2]));
 }
+
+#[test]
+fn save_now_keeps_the_time_spent_on_the_current_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = FakeTime::new();
+    let mut g = saving_game(dir.path(), &t, TimeControl::fischer(secs(60), secs(0)), StartPosition::Standard);
+    play(&mut g, &t, "e4", secs(5));
+    t.advance(secs(20));
+    assert!(g.save_now().is_empty());
+    let path = g.save_path().unwrap().to_path_buf();
+    drop(g);
+    let r = GameController::resume(&path, ControllerOptions::default().with_time(Arc::new(FakeTime::new()))).unwrap();
+    assert_eq!((r.clock(Color::White), r.clock(Color::Black)), (Some(secs(55)), Some(secs(40))));
+}

@@ -39,6 +39,10 @@ pub fn run(args: PgnArgs) -> Result<ExitCode> {
             }
         };
         let index = PgnIndex::build(&bytes);
+        if index.is_empty() {
+            eprintln!("tabiya pgn: {}: no games found", path.display());
+            failed = true;
+        }
         for (i, span) in index.spans.iter().enumerate() {
             let game = read_game(&bytes[span.start..span.end], span.line, i + 1);
             failed |= game.error.is_some();
@@ -128,7 +132,9 @@ fn export(out: &mut impl Write, game: &PgnGame, path: &std::path::Path) -> Resul
         return Ok(());
     }
     let mut text = String::new();
-    write_game(&mut text, &game.headers.pairs, &game.tree, &game.result, WriteOptions::default());
+    // Precise clocks: a file's fractions of a second (chess.com writes them) are kept.
+    let opts = WriteOptions { annotations: true, precise_clocks: true };
+    write_game(&mut text, &game.headers.pairs, &game.tree, &game.result, opts);
     out.write_all(text.as_bytes())?;
     Ok(())
 }

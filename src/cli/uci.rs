@@ -1,6 +1,6 @@
-//! `tabiya uci` (being built).
+//! `tabiya uci`: the engine's UCI protocol on standard input and output.
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result};
 use clap::Args;
 use std::process::ExitCode;
 
@@ -8,5 +8,8 @@ use std::process::ExitCode;
 pub struct UciArgs {}
 
 pub fn run(_args: UciArgs) -> Result<ExitCode> {
-    bail!("`tabiya uci` is not built yet")
+    let stdin = std::io::BufReader::new(std::io::stdin());
+    let mut stdout = std::io::stdout().lock();
+    tabiya::engine::uci::run(stdin, &mut stdout).context("writing UCI output")?;
+    Ok(ExitCode::SUCCESS)
 }

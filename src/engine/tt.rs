@@ -1,6 +1,7 @@
 //! The transposition table: a fixed-size hash table of search results keyed by Zobrist key, sized in MB.
 //!
-//! One entry per slot, 16 bytes: the key's upper 32 bits to verify, the best move, score, static eval, depth,
+//! One entry per slot, 16 bytes: the key's lower 32 bits to verify (the slot index comes from the upper bits, so
+//! the two are independent), the best move, score, static eval, depth,
 //! and bound plus a generation (so entries from earlier searches are replaced first). Mate scores are stored
 //! relative to the node, not the root, so they stay right when found again at another ply.
 
@@ -66,7 +67,7 @@ impl Tt {
 
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
         let s = self.slots[self.index(key)];
-        if s.check != (key >> 32) as u32 || s.meta & 3 == 0 {
+        if s.check != key as u32 || s.meta & 3 == 0 {
             return None;
         }
         let bound = match s.meta & 3 {
@@ -87,10 +88,11 @@ impl Tt {
     pub fn store(&mut self, key: u64, ply: usize, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound) {
         let i = self.index(key);
         let old = self.slots[i];
-        let check = (key >> 32) as u32;
+        let check = key as u32;
         let same = old.check == check;
         let stale = old.meta >> 2 != self.generation;
-        if !same && !stale && (old.depth as i32) > depth + 2 && bound != Bound::Exact {
+        // A deeper entry of this search is worth more than a shallow bound (of this position or another).
+        if old.meta & 3 != 0 && !stale && (old.depth as i32) > depth + 2 && bound != Bound::Exact {
             return;
         }
         let mv = if mv == Move::NONE && same { Move::from_bits(old.mv) } else { mv };
@@ -102,13 +104,6 @@ impl Tt {
             depth: depth.clamp(0, 255) as u8,
             meta: bound as u8 | (self.generation << 2),
         };
-    }
-
-    /// How full the table is, in permille (UCI `hashfull`), from a sample of the first slots.
-    pub fn hashfull(&self) -> u32 {
-        let sample = self.slots.len().min(1000);
-        let used = self.slots[..sample].iter().filter(|s| s.meta & 3 != 0 && s.meta >> 2 == self.generation).count();
-        (used * 1000 / sample.max(1)) as u32
     }
 }
 
@@ -146,7 +141,7 @@ mod tests {
         assert_eq!(e.score, MATE - 3); // the mate is 2 plies from the node, so 3 from ply 1
         assert_eq!(e.depth, 7);
         assert_eq!(e.bound, Bound::Exact);
-        assert!(tt.probe(key ^ (1 << 40), 1).is_none());
+        assert!(tt.probe(key ^ 1, 1).is_none());
         tt.clear();
         assert!(tt.probe(key, 1).is_none());
     }

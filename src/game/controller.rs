@@ -172,10 +172,11 @@ impl GameController {
     /// not hold…); the game is then unchanged.
     pub fn apply(&mut self, command: GameCommand) -> Result<Vec<GameEvent>, GameError> {
         let mut events = self.check_flag();
-        if let Some(r) = &self.result {
-            if !matches!(command, GameCommand::Hint | GameCommand::Evaluate) || !events.is_empty() {
-                return if events.is_empty() { Err(GameError::GameOver(r.to_string())) } else { Ok(events) };
-            }
+        // Once the game is over (perhaps by the flag just now), only analysis requests still make sense.
+        if let Some(r) = &self.result
+            && (!matches!(command, GameCommand::Hint | GameCommand::Evaluate) || !events.is_empty())
+        {
+            return if events.is_empty() { Err(GameError::GameOver(r.to_string())) } else { Ok(events) };
         }
         match command {
             GameCommand::Move(m) => self.person_moves(m, &mut events)?,

@@ -5,7 +5,10 @@ use super::controller::GameController;
 use super::events::GameEvent;
 use super::pgn::tree::{GameTree, MoveNode};
 use super::pgn::writer::{WriteOptions, write_game};
-use super::saves::{STATE_IN_PROGRESS, TAG_BLACK_PLAYER, TAG_MARKER, TAG_STATE, TAG_WHITE_PLAYER, civil_date_time};
+use super::saves::{
+    STATE_IN_PROGRESS, TAG_BLACK_PLAYER, TAG_CLOCKS, TAG_MARKER, TAG_STATE, TAG_WHITE_PLAYER, civil_date_time,
+};
+use crate::rules::Color;
 use std::time::Duration;
 
 /// The game's tags (without `Result`, which the writer adds).
@@ -45,6 +48,12 @@ pub(super) fn game_tags(game: &GameController, for_save: bool) -> Vec<(String, S
         if let Some(n) = game.chess960 {
             tags.push(("TabiyaChess960".into(), n.to_string()));
         }
+        if game.result.is_none()
+            && let (Some(w), Some(b)) = (game.clock(Color::White), game.clock(Color::Black))
+        {
+            // What the clocks show at the moment of saving, so time spent on the current move survives too.
+            tags.push((TAG_CLOCKS.into(), format!("{} {}", w.as_millis(), b.as_millis())));
+        }
     }
     tags
 }
@@ -83,6 +92,16 @@ pub(super) fn game_pgn(game: &GameController, for_save: bool) -> String {
 }
 
 impl GameController {
+    /// Saves now (when saving is on), with the clocks as they show at this moment: a front end calls this
+    /// every few seconds so that even the time spent on the current move survives a crash.
+    pub fn save_now(&mut self) -> Vec<GameEvent> {
+        let mut events = Vec::new();
+        if self.result.is_none() {
+            self.persist(&mut events);
+        }
+        events
+    }
+
     /// Writes the game to its save file, if saving is on; a failure is reported, and the game goes on.
     pub(super) fn persist(&mut self, events: &mut Vec<GameEvent>) {
         let Some(slot) = &self.save else { return };

@@ -9,10 +9,12 @@ use super::controller::{ControllerOptions, GameController, MoveRecord};
 use super::error::GameError;
 use super::pgn::{Headers, read_games};
 use super::player::PlayerKind;
-use super::saves::{STATE_IN_PROGRESS, SaveSlot, SaveStore, TAG_BLACK_PLAYER, TAG_MARKER, TAG_STATE, TAG_WHITE_PLAYER};
+use super::saves::{
+    STATE_IN_PROGRESS, SaveSlot, SaveStore, TAG_BLACK_PLAYER, TAG_CLOCKS, TAG_MARKER, TAG_STATE, TAG_WHITE_PLAYER,
+};
 use super::setup::{GameSetup, StartPosition};
 use super::time_control::TimeControl;
-use crate::rules::{Color, to_uci};
+use crate::rules::to_uci;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -149,6 +151,16 @@ impl GameController {
             g.started = t;
         }
         g.replay(game.tree.mainline.moves.iter().map(|n| (n.mv, n.clock, n.emt)), &time_control);
+        if let Some(shown) = h.get(TAG_CLOCKS).and_then(parse_clocks) {
+            let mut state = g.clock.state();
+            // Never more than the last move left the side: the tag can only add the current move's time used.
+            for (i, left) in shown.into_iter().enumerate() {
+                state.remaining[i] = state.remaining[i].min(left);
+            }
+            let now = g.now();
+            let side = g.side_to_move();
+            g.clock.restore(state, side, now);
+        }
         g.save = Some(SaveSlot::existing(path.to_path_buf()));
         g.start_players()?;
         let mut events = Vec::new();
@@ -181,8 +193,14 @@ impl GameController {
         let now = self.now();
         self.clock = Clock::new(tc.clone());
         self.clock.restore(state, self.side_to_move(), now);
-        let _ = Color::White;
     }
+}
+
+/// `TabiyaClocks`: White's and Black's milliseconds.
+fn parse_clocks(text: &str) -> Option<[Duration; 2]> {
+    let mut it = text.split_whitespace().map(|n| n.parse::<u64>().ok().map(Duration::from_millis));
+    let (w, b) = (it.next()??, it.next()??);
+    Some([w, b])
 }
 
 /// When a saved game started, from its `Date` and `UTCTime` tags.

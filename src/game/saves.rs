@@ -21,6 +21,8 @@ pub const STATE_IN_PROGRESS: &str = "in progress";
 /// The players, in `PlayerKind::to_spec` form, so a game resumes with the same engines.
 pub const TAG_WHITE_PLAYER: &str = "TabiyaWhite";
 pub const TAG_BLACK_PLAYER: &str = "TabiyaBlack";
+/// The clocks (White's and Black's milliseconds) at the moment of the last save of a game in progress.
+pub const TAG_CLOCKS: &str = "TabiyaClocks";
 
 /// The environment variable that overrides the data directory.
 pub const DATA_DIR_ENV: &str = "TABIYA_DATA_DIR";

@@ -65,7 +65,7 @@ impl TimeControl {
         for (i, s) in self.stages.iter().enumerate() {
             match s.moves {
                 None => return Some((i, false)),
-                Some(m) if m > 0 && n < first.saturating_add(m) => return Some((i, n == first + m - 1)),
+                Some(m) if m > 0 && n < first.saturating_add(m) => return Some((i, n == first.saturating_add(m) - 1)),
                 Some(m) => first = first.saturating_add(m),
             }
         }
@@ -220,7 +220,7 @@ fn human(d: Duration) -> String {
     let s = d.as_secs();
     if d.subsec_millis() != 0 {
         format!("{:.1} s", d.as_secs_f64())
-    } else if s % 60 == 0 && s > 0 {
+    } else if s.is_multiple_of(60) && s > 0 {
         format!("{} min", s / 60)
     } else {
         format!("{s} s")

@@ -7,7 +7,7 @@ use super::pawns::PawnInfo;
 use crate::engine::attacks::{BISHOP_STEPS, KING_STEPS, KNIGHT_STEPS, ROOK_STEPS, distance};
 use crate::rules::Position;
 
-pub(crate) fn evaluate(pos: &Position, pawns: &PawnInfo, acc: &mut Acc) {
+pub(crate) fn evaluate(pos: &Position, pawns: &PawnInfo, p: &Params, acc: &mut Acc) {
     for c in 0..2 {
         let them = 1 - c;
         let enemy_king = pos.list[them][0];
@@ -24,20 +24,20 @@ pub(crate) fn evaluate(pos: &Position, pawns: &PawnInfo, acc: &mut Acc) {
             };
             let (moves, zone_hits) = walk(pos, sq, steps, slides, pawns.attacks[them], enemy_king);
             let n = moves - MOBILITY_BASE[role];
-            acc.add(c, n * MOBILITY_MG[role], n * MOBILITY_EG[role]);
+            acc.add(c, n * p.mobility_mg[role], n * p.mobility_eg[role]);
             if zone_hits > 0 {
                 attackers += 1;
-                units += KING_ATTACK_UNITS[role] * zone_hits.min(3);
+                units += p.king_attack_units[role] * zone_hits.min(3);
             }
             if role == 4 {
-                rook_file(pawns, c, (sq & 7) as usize, acc);
+                rook_file(pawns, p, c, (sq & 7) as usize, acc);
             }
         }
         if attackers >= 2 {
-            let danger = (units * units * KING_DANGER_PER_UNIT2).min(KING_DANGER_MAX);
+            let danger = (units * units * p.king_danger_per_unit2).min(KING_DANGER_MAX);
             acc.add(them, -danger, 0);
         }
-        shield(pos, c, acc);
+        shield(pos, p, c, acc);
     }
 }
 
@@ -72,18 +72,18 @@ fn walk(pos: &Position, from: u8, steps: &[i8], slides: bool, guarded: u128, kin
     (moves, hits)
 }
 
-fn rook_file(pawns: &PawnInfo, c: usize, file: usize, acc: &mut Acc) {
+fn rook_file(pawns: &PawnInfo, p: &Params, c: usize, file: usize, acc: &mut Acc) {
     if pawns.count[c][file] == 0 {
         if pawns.count[1 - c][file] == 0 {
-            acc.add(c, ROOK_OPEN_MG, ROOK_OPEN_EG);
+            acc.add(c, p.rook_open_mg, p.rook_open_eg);
         } else {
-            acc.add(c, ROOK_HALF_OPEN_MG, ROOK_HALF_OPEN_EG);
+            acc.add(c, p.rook_half_open_mg, p.rook_half_open_eg);
         }
     }
 }
 
 /// The pawns in front of a king on its first two ranks (middlegame only).
-fn shield(pos: &Position, c: usize, acc: &mut Acc) {
+fn shield(pos: &Position, p: &Params, c: usize, acc: &mut Acc) {
     let king = pos.list[c][0];
     let rank = king >> 4;
     let rel = if c == 0 { rank } else { 7 - rank };
@@ -100,7 +100,7 @@ fn shield(pos: &Position, c: usize, acc: &mut Acc) {
         if pos.board[one] == pawn {
             continue;
         }
-        penalty += if two < 128 && pos.board[two] == pawn { SHIELD_ADVANCED } else { SHIELD_MISSING };
+        penalty += if two < 128 && pos.board[two] == pawn { p.shield_advanced } else { p.shield_missing };
     }
     acc.add(c, -penalty, 0);
 }

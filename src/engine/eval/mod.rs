@@ -9,9 +9,11 @@ mod endgame;
 mod mobility;
 pub mod params;
 mod pawns;
+mod weights;
 
 use crate::rules::{Color, Position};
 use params::*;
+pub use weights::WEIGHTS;
 
 /// Middlegame and endgame sums per colour.
 #[derive(Default)]
@@ -33,21 +35,31 @@ pub(crate) type Counts = [[i32; 7]; 2];
 
 /// The evaluation from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
-    let white = evaluate_white(pos);
-    let v = if pos.side == Color::White { white } else { -white };
-    v + TEMPO
+    evaluate_with(pos, &WEIGHTS)
 }
 
 /// The evaluation from White's point of view (no tempo).
 pub fn evaluate_white(pos: &Position) -> i32 {
+    evaluate_white_with(pos, &WEIGHTS)
+}
+
+/// `evaluate` with other weights (for tuning).
+pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
+    let white = evaluate_white_with(pos, p);
+    let v = if pos.side == Color::White { white } else { -white };
+    v + p.tempo
+}
+
+/// `evaluate_white` with other weights (for tuning).
+pub fn evaluate_white_with(pos: &Position, p: &Params) -> i32 {
     let mut acc = Acc::default();
-    let counts = material_and_psqt(pos, &mut acc);
+    let counts = material_and_psqt(pos, p, &mut acc);
     let pawns = pawns::PawnInfo::new(pos);
-    pawns::evaluate(pos, &pawns, &mut acc);
-    mobility::evaluate(pos, &pawns, &mut acc);
-    for c in 0..2 {
-        if counts[c][3] >= 2 {
-            acc.add(c, BISHOP_PAIR_MG, BISHOP_PAIR_EG);
+    pawns::evaluate(pos, &pawns, p, &mut acc);
+    mobility::evaluate(pos, &pawns, p, &mut acc);
+    for (c, count) in counts.iter().enumerate() {
+        if count[3] >= 2 {
+            acc.add(c, p.bishop_pair_mg, p.bishop_pair_eg);
         }
     }
     let phase: i32 = (0..2).map(|c| (1..6).map(|r| counts[c][r] * PHASE_WEIGHT[r]).sum::<i32>()).sum();
@@ -55,22 +67,22 @@ pub fn evaluate_white(pos: &Position) -> i32 {
     let mg = acc.mg[0] - acc.mg[1];
     let eg = acc.eg[0] - acc.eg[1];
     let score = (mg * phase + eg * (PHASE_TOTAL - phase)) / PHASE_TOTAL;
-    endgame::adjust(pos, &counts, score)
+    endgame::adjust(pos, p, &counts, score)
 }
 
 /// Adds material and piece-square values; returns the piece counts.
-fn material_and_psqt(pos: &Position, acc: &mut Acc) -> Counts {
+fn material_and_psqt(pos: &Position, p: &Params, acc: &mut Acc) -> Counts {
     let mut counts = [[0; 7]; 2];
-    for c in 0..2 {
+    for (c, count) in counts.iter_mut().enumerate() {
         for &sq in &pos.list[c][..pos.count[c] as usize] {
             let role = (pos.board[sq as usize] & 7) as usize;
-            counts[c][role] += 1;
+            count[role] += 1;
             let file = (sq & 7) as usize;
             let rank = if c == 0 { (sq >> 4) as usize } else { 7 - (sq >> 4) as usize };
             acc.add(
                 c,
-                VALUE_MG[role] + PST_FILE_MG[role][file] + PST_RANK_MG[role][rank],
-                VALUE_EG[role] + PST_FILE_EG[role][file] + PST_RANK_EG[role][rank],
+                p.value_mg[role] + p.pst_file_mg[role][file] + p.pst_rank_mg[role][rank],
+                p.value_eg[role] + p.pst_file_eg[role][file] + p.pst_rank_eg[role][rank],
             );
         }
     }

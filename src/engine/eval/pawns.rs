@@ -54,33 +54,33 @@ impl PawnInfo {
     }
 }
 
-pub(crate) fn evaluate(pos: &Position, info: &PawnInfo, acc: &mut Acc) {
+pub(crate) fn evaluate(pos: &Position, info: &PawnInfo, p: &Params, acc: &mut Acc) {
     for c in 0..2 {
         for f in 0..8 {
             let n = info.count[c][f] as i32;
             if n > 1 {
-                acc.add(c, DOUBLED_MG * (n - 1), DOUBLED_EG * (n - 1));
+                acc.add(c, p.doubled_mg * (n - 1), p.doubled_eg * (n - 1));
             }
             if n > 0 && !info.has_pawn_on(c, f as isize - 1) && !info.has_pawn_on(c, f as isize + 1) {
-                acc.add(c, ISOLATED_MG * n, ISOLATED_EG * n);
+                acc.add(c, p.isolated_mg * n, p.isolated_eg * n);
             }
         }
         let pawn = 1 | (c as u8) << 3;
         for &sq in &pos.list[c][..pos.count[c] as usize] {
             if pos.board[sq as usize] == pawn && info.is_passed(c, (sq & 7) as usize, (sq >> 4) as i8) {
-                passed_pawn(pos, c, sq, acc);
+                passed_pawn(pos, p, c, sq, acc);
             }
         }
     }
 }
 
-fn passed_pawn(pos: &Position, c: usize, sq: u8, acc: &mut Acc) {
+fn passed_pawn(pos: &Position, p: &Params, c: usize, sq: u8, acc: &mut Acc) {
     let rel = if c == 0 { sq >> 4 } else { 7 - (sq >> 4) } as usize;
     let ahead = if c == 0 { sq + 16 } else { sq - 16 };
     let own_king = pos.list[c][0];
     let their_king = pos.list[1 - c][0];
     let weight = rel as i32 * rel as i32;
-    let kings = (distance(their_king, ahead) * 2 - distance(own_king, ahead)) * PASSED_KING_DISTANCE * weight / 4;
-    let free = if pos.board[ahead as usize] == 0 { PASSED_FREE_EG * rel as i32 / 2 } else { 0 };
-    acc.add(c, PASSED_MG[rel], PASSED_EG[rel] + kings + free);
+    let kings = (distance(their_king, ahead) * 2 - distance(own_king, ahead)) * p.passed_king_distance * weight / 4;
+    let free = if pos.board[ahead as usize] == 0 { p.passed_free_eg * rel as i32 / 2 } else { 0 };
+    acc.add(c, p.passed_mg[rel], p.passed_eg[rel] + kings + free);
 }

@@ -39,7 +39,12 @@ impl<'a> Lexer<'a> {
     /// A lexer over `src`, whose first byte is on line `first_line`; a UTF-8 BOM is skipped.
     pub fn new(src: &'a [u8], first_line: u32) -> Lexer<'a> {
         let pos = if src.starts_with(b"\xEF\xBB\xBF") { 3 } else { 0 };
-        Lexer { src, pos, line: first_line }
+        let mut lx = Lexer { src, pos, line: first_line };
+        // A text starts at a line start, where `%` escapes the line too.
+        if src.get(pos) == Some(&b'%') {
+            lx.pos = lx.find(b'\n').unwrap_or(src.len());
+        }
+        lx
     }
 
     /// The line the last token ended on.

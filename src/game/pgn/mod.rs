@@ -2,6 +2,7 @@
 //! a big file's games, a tree of each game for review, and writing in the standard's export format.
 
 pub mod comment;
+pub mod file;
 pub mod headers;
 pub mod index;
 pub mod lexer;
@@ -9,6 +10,7 @@ pub mod reader;
 pub mod tree;
 pub mod writer;
 
+pub use file::PgnFile;
 pub use headers::Headers;
 pub use index::{GameSpan, PgnIndex};
 pub use reader::{PgnError, PgnGame, read_game, read_games};

@@ -12,7 +12,7 @@ use super::headers::{Headers, MAX_TAG_VALUE, MAX_TAGS, text};
 use super::index::PgnIndex;
 use super::lexer::{Lexer, Token};
 use super::tree::{GameTree, Line, MoveNode};
-use crate::rules::{DrawClaim, History, Move, Position, Status, parse_san, san::san_without_suffix};
+use crate::rules::{DrawClaim, History, Move, Position, Role, Status, parse_san, san::san_without_suffix};
 use std::fmt;
 
 /// Variations nested deeper than this are refused.
@@ -92,7 +92,7 @@ pub fn read_game(src: &[u8], line: u32, number: usize) -> PgnGame {
     };
     let first = p.read_tags(&mut game.headers);
     let outcome = first.and_then(|first| {
-        let start = start_position(&game.headers, p.lx.line())?;
+        let start = start_position(&game.headers, &p.tag_lines, p.lx.line())?;
         game.tree = GameTree::new(start.clone());
         p.history = History::new(start.clone());
         p.frames = vec![Frame { line: Line::default(), pos: start, before: None }];
@@ -109,8 +109,13 @@ pub fn read_game(src: &[u8], line: u32, number: usize) -> PgnGame {
 }
 
 /// The start position from the `FEN`, `SetUp` and `Variant` tags.
-fn start_position(h: &Headers, line: u32) -> Result<Position, PgnError> {
-    let err = |token: &str, message: String| PgnError { line, ply: None, token: token.into(), message };
+/// `tag_lines[i]` is the line of tag `i`, so errors point at the tag.
+fn start_position(h: &Headers, tag_lines: &[u32], line: u32) -> Result<Position, PgnError> {
+    let line_of = |name: &str| h.pairs.iter().position(|(k, _)| k == name).and_then(|i| tag_lines.get(i).copied());
+    let err = |token: &str, message: String| {
+        let tag = if h.get("FEN") == Some(token) { "FEN" } else { "Variant" };
+        PgnError { line: line_of(tag).unwrap_or(line), ply: None, token: token.into(), message }
+    };
     let variant = h.get("Variant").unwrap_or("");
     let key: String = variant.chars().filter(|c| c.is_ascii_alphanumeric()).collect::<String>().to_lowercase();
     let chess960 = match key.as_str() {
@@ -144,6 +149,7 @@ struct Frame {
 
 struct Parser<'a> {
     lx: Lexer<'a>,
+    tag_lines: Vec<u32>,
     history: History,
     frames: Vec<Frame>,
 }
@@ -152,17 +158,30 @@ type Tok<'a> = Option<(Token<'a>, u32)>;
 
 impl<'a> Parser<'a> {
     fn new(src: &'a [u8], line: u32) -> Parser<'a> {
-        Parser { lx: Lexer::new(src, line), history: History::new(Position::startpos()), frames: Vec::new() }
+        Parser {
+            lx: Lexer::new(src, line),
+            tag_lines: Vec::new(),
+            history: History::new(Position::startpos()),
+            frames: Vec::new(),
+        }
     }
 
-    /// Reads the tags; returns the first movetext token.
-    fn read_tags(&mut self, h: &mut Headers) -> Result<Tok<'a>, PgnError> {
+    /// Reads the tags; returns the first movetext tokens (a comment before the first move among them; one
+    /// between tags is dropped).
+    fn read_tags(&mut self, h: &mut Headers) -> Result<Vec<(Token<'a>, u32)>, PgnError> {
+        let mut comments = Vec::new();
         loop {
-            let tok = self.lx.next_token();
-            match tok {
-                Some((Token::TagOpen, line)) => self.read_tag(h, line)?,
-                Some((Token::Comment(_), _)) => continue,
-                other => return Ok(other),
+            match self.lx.next_token() {
+                Some((Token::TagOpen, line)) => {
+                    comments.clear();
+                    self.read_tag(h, line)?
+                }
+                Some(c @ (Token::Comment(_), _)) => comments.push(c),
+                Some(other) => {
+                    comments.push(other);
+                    return Ok(comments);
+                }
+                None => return Ok(comments),
             }
         }
     }
@@ -186,6 +205,7 @@ impl<'a> Parser<'a> {
             return Err(bad(&name, "too many tags"));
         }
         h.pairs.push((name, value));
+        self.tag_lines.push(line);
         Ok(())
     }
 
@@ -198,8 +218,9 @@ impl<'a> Parser<'a> {
     }
 
     /// Reads moves, comments, NAGs and variations; returns the result marker if there was one.
-    fn read_movetext(&mut self, first: Tok<'a>) -> Result<Option<String>, PgnError> {
-        let mut tok = first;
+    fn read_movetext(&mut self, first: Vec<(Token<'a>, u32)>) -> Result<Option<String>, PgnError> {
+        let mut first = first.into_iter();
+        let mut tok = first.next();
         while let Some((t, line)) = tok {
             match t {
                 Token::Symbol(s) => {
@@ -227,7 +248,7 @@ impl<'a> Parser<'a> {
                     return Err(self.error(line, &shown(&Some((t, line))), "unexpected text in the moves"));
                 }
             }
-            tok = self.lx.next_token();
+            tok = first.next().or_else(|| self.lx.next_token());
         }
         if self.frames.len() > 1 {
             return Err(self.error(self.lx.line(), "(", "a variation is never closed"));
@@ -262,10 +283,15 @@ impl<'a> Parser<'a> {
         }
         let depth = self.frames.len() - 1;
         if depth == 0 {
-            let ended = match self.history.status() {
-                Status::FivefoldRepetition => Some("by fivefold repetition"),
-                Status::SeventyFiveMoves => Some("by the 75-move rule"),
-                _ => None,
+            // The automatic draws only (mate and stalemate show as no legal move); cheaper than `status()`.
+            let ended = if self.history.position().halfmove_clock() < 8 {
+                None
+            } else if self.history.repetitions() >= 5 {
+                Some("by fivefold repetition")
+            } else if self.history.position().halfmove_clock() >= 150 {
+                Some("by the 75-move rule")
+            } else {
+                None
             };
             if let Some(how) = ended {
                 return Err(self.error(line, token, format!("the game was already drawn {how}")));
@@ -286,7 +312,7 @@ impl<'a> Parser<'a> {
                 return Err(self.error(line, token, message));
             }
         };
-        let node = play_in_frame(frame, m);
+        let node = play_in_frame(frame, m, token);
         frame.line.moves.push(node);
         if depth == 0 {
             self.history.play(m);
@@ -358,14 +384,33 @@ impl<'a> Parser<'a> {
 
 /// Plays `m` in a frame and returns its node with the canonical SAN (check signs computed from the position
 /// after the move, which is cheaper than `to_san`).
-fn play_in_frame(frame: &mut Frame, m: Move) -> MoveNode {
-    let mut san = san_without_suffix(&frame.pos, m);
+fn play_in_frame(frame: &mut Frame, m: Move, token: &str) -> MoveNode {
+    let mut san = simple_san(m)
+        .filter(|simple| simple == token.trim_end_matches(['+', '#']))
+        .unwrap_or_else(|| san_without_suffix(&frame.pos, m));
     frame.before = Some(frame.pos.clone());
     frame.pos.make_move(m);
     if frame.pos.in_check() {
         san.push(if frame.pos.has_legal_moves() { '+' } else { '#' });
     }
     MoveNode::new(m, san)
+}
+
+/// A piece move's SAN without disambiguation (`Nf3`, `Qxd5`). When the file wrote exactly this and it matched
+/// one legal move, no other piece of that kind reaches the square, so it is the canonical SAN: this saves
+/// generating the moves again to check.
+fn simple_san(m: Move) -> Option<String> {
+    let role = m.role();
+    if role == Role::Pawn || m.is_castle() {
+        return None;
+    }
+    let mut s = String::with_capacity(6);
+    s.push(role.upper_char());
+    if m.is_capture() {
+        s.push('x');
+    }
+    s.push_str(&m.to().to_string());
+    Some(s)
 }
 
 /// The text of a symbol without a leading move number (`12.`, `12...`, `1.e4` → `e4`). A bare number is a

@@ -139,12 +139,14 @@ fn write_line(mt: &mut Movetext, start: &Position, line: &Line, opts: WriteOptio
     for node in &line.moves {
         let white = pos.side_to_move() == Color::White;
         let n = pos.fullmove_number();
+        // The number and its move stay on one line.
         if white {
-            mt.token(&format!("{n}."));
+            mt.token(&format!("{n}. {}", node.san));
         } else if need_number {
-            mt.token(&format!("{n}..."));
+            mt.token(&format!("{n}... {}", node.san));
+        } else {
+            mt.token(&node.san);
         }
-        mt.token(&node.san);
         need_number = false;
         if opts.annotations {
             for nag in &node.nags {
@@ -184,11 +186,16 @@ fn node_comment(node: &super::tree::MoveNode, opts: WriteOptions) -> String {
     parts.join(" ")
 }
 
-/// `H:MM:SS`, or `H:MM:SS.mmm` when precise and there are milliseconds.
+/// `H:MM:SS`, or with the fraction of a second (`H:MM:SS.3`) when precise and there is one.
 pub fn clock_text(d: Duration, precise: bool) -> String {
     let s = d.as_secs();
     let base = format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60);
-    if precise && d.subsec_millis() != 0 { format!("{base}.{:03}", d.subsec_millis()) } else { base }
+    if precise && d.subsec_millis() != 0 {
+        let frac = format!("{:03}", d.subsec_millis());
+        format!("{base}.{}", frac.trim_end_matches('0'))
+    } else {
+        base
+    }
 }
 
 fn eval_text(e: EvalScore) -> String {

@@ -1,0 +1,86 @@
+//! `tabiya pgn` end to end: summaries, JSON lines, export, and the exit status.
+
+use std::process::Command;
+
+fn tabiya(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tabiya")).args(args).output().unwrap();
+    (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+fn data(name: &str) -> String {
+    format!("{}/tests/data/pgn/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn summaries_for_good_files_exit_zero() {
+    let (ok, out, _) = tabiya(&["pgn", &data("lichess.pgn"), &data("chesscom_crlf.pgn")]);
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(lines[0].ends_with("game 1: wood_pusher – Kn1ghtRider, 0-1, 26 plies, ongoing"), "{}", lines[0]);
+    assert!(lines[2].contains("claimable: threefold_repetition"), "{}", lines[2]);
+}
+
+#[test]
+fn json_lines_carry_every_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("g.pgn");
+    std::fs::write(
+        &p,
+        "[White \"A\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[White \"B\"]\n\n1. e4 Ke7?? 2. Qh5 *\n",
+    )
+    .unwrap();
+    let (ok, out, _) = tabiya(&["pgn", "--json", p.to_str().unwrap()]);
+    assert!(!ok, "a game with an error makes the exit status non-zero");
+    let games: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(games.len(), 2);
+    let g = &games[0];
+    assert_eq!(g["game"], 1);
+    assert_eq!(g["headers"]["White"], "A");
+    assert_eq!(g["start_fen"], "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    assert_eq!(g["plies"][3]["san"], "Qh4#");
+    assert_eq!(g["plies"][3]["uci"], "d8h4");
+    assert_eq!(g["plies"][3]["fen"], g["final_fen"]);
+    assert_eq!(g["result"], "0-1");
+    assert_eq!(g["status"], "checkmate");
+    assert_eq!(g["claimable"], serde_json::json!([]));
+    assert!(g["error"].is_null());
+    let e = &games[1]["error"];
+    assert_eq!((e["line"].as_u64(), e["ply"].as_u64(), e["token"].as_str()), (Some(8), Some(2), Some("Ke7")));
+    assert!(e["message"].as_str().unwrap().contains("not a legal move"));
+}
+
+#[test]
+fn export_writes_games_that_read_back_the_same() {
+    let (ok, out, _) = tabiya(&["pgn", "--export", &data("annotated.pgn")]);
+    assert!(ok);
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("again.pgn");
+    std::fs::write(&p, &out).unwrap();
+    let (ok2, out2, _) = tabiya(&["pgn", "--export", p.to_str().unwrap()]);
+    assert!(ok2);
+    assert_eq!(out, out2, "export is a fixed point");
+    let (_, before, _) = tabiya(&["pgn", "--json", &data("annotated.pgn")]);
+    let (_, after, _) = tabiya(&["pgn", "--json", p.to_str().unwrap()]);
+    let plies = |s: &str| {
+        s.lines().map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["plies"].clone()).collect::<Vec<_>>()
+    };
+    assert_eq!(plies(&before), plies(&after));
+}
+
+#[test]
+fn a_missing_file_is_reported_and_fails() {
+    let (ok, _, err) = tabiya(&["pgn", "/nonexistent/x.pgn"]);
+    assert!(!ok);
+    assert!(err.contains("/nonexistent/x.pgn"), "{err}");
+}
+
+#[test]
+fn a_file_without_games_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("empty.pgn");
+    std::fs::write(&p, "\n\n").unwrap();
+    let (ok, out, err) = tabiya(&["pgn", p.to_str().unwrap()]);
+    assert!(!ok && out.is_empty());
+    assert!(err.contains("no games found"), "{err}");
+}

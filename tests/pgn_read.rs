@@ -1,0 +1,156 @@
+//! Reading real-world-shaped PGN (lichess, chess.com with CRLF, cutechess and lichess Chess960, a ChessBase-
+//! style annotated file), errors that name game, line and token, and write→read round trips.
+
+use std::time::Duration;
+use tabiya::game::EvalScore;
+use tabiya::game::pgn::{PgnGame, PgnIndex, WriteOptions, read_games, write_game};
+use tabiya::rules::{DrawClaim, Status};
+
+fn fixture(name: &str) -> Vec<PgnGame> {
+    let path = format!("{}/tests/data/pgn/{name}", env!("CARGO_MANIFEST_DIR"));
+    let games = read_games(&std::fs::read(&path).unwrap());
+    for g in &games {
+        assert!(g.error.is_none(), "{name} game {}: {}", g.number, g.error.as_ref().unwrap());
+    }
+    games
+}
+
+fn sans(g: &PgnGame) -> Vec<String> {
+    g.tree.mainline.moves.iter().map(|n| n.san.clone()).collect()
+}
+
+#[test]
+fn lichess_export_with_clocks_evals_marks_and_variations() {
+    let games = fixture("lichess.pgn");
+    assert_eq!(games.len(), 2);
+    let g = &games[0];
+    assert_eq!(g.headers.get("Opening"), Some("Italian Game: Anti-Fried Liver Defense"));
+    assert_eq!(g.result, "0-1");
+    let m = &g.tree.mainline.moves;
+    assert_eq!(m.len(), 26);
+    assert_eq!(m[0].clock, Some(Duration::from_secs(180)));
+    assert_eq!(m[0].eval, Some(EvalScore::Cp(18)));
+    assert_eq!(m[6].san, "d3");
+    assert_eq!(m[6].nags, vec![6]);
+    assert_eq!(m[6].comment.as_deref(), Some("(0.46 → -0.15) Inaccuracy. c3 was best."));
+    assert_eq!(m[6].variations.len(), 1);
+    assert_eq!(m[6].variations[0].moves.len(), 5);
+    assert_eq!(m[10].nags, vec![4]);
+    assert_eq!(m[20].san, "O-O-O");
+    assert_eq!(m[25].comment.as_deref(), Some("White resigns."));
+    assert_eq!(games[1].tree.mainline.moves.len(), 8);
+    assert_eq!(games[1].number, 2);
+}
+
+#[test]
+fn chess_com_export_with_crlf_a_fen_and_fractional_clocks() {
+    let g = &fixture("chesscom_crlf.pgn")[0];
+    assert_eq!(g.tree.start.fullmove_number(), 40);
+    assert_eq!(g.tree.mainline.moves[0].clock, Some(Duration::from_millis(301_300)));
+    let h = g.history();
+    assert_eq!(h.status(), Status::Ongoing);
+    assert_eq!(h.claimable(), vec![DrawClaim::ThreefoldRepetition]);
+}
+
+#[test]
+fn chess960_from_lichess_and_cutechess_agree() {
+    let lichess = &fixture("chess960_lichess.pgn")[0];
+    let cutechess = &fixture("chess960_cutechess.pgn")[0];
+    assert!(lichess.is_chess960() && cutechess.is_chess960());
+    assert_eq!(sans(lichess), sans(cutechess));
+    assert_eq!(lichess.history().position().to_fen(), cutechess.history().position().to_fen());
+    assert!(sans(lichess).contains(&"O-O-O".to_string()));
+}
+
+#[test]
+fn annotated_file_with_escapes_comments_and_move_numbers_in_every_form() {
+    let games = fixture("annotated.pgn");
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[0].headers.get("Event"), Some("Annotated \"study\" game"));
+    assert_eq!(games[0].headers.get("Site"), Some("Somewhere \\ there"));
+    assert_eq!(games[0].tree.mainline.comment.as_deref(), Some("The opening comment."));
+    assert_eq!(games[0].tree.mainline.moves.len(), 85);
+    let v = &games[1].tree.mainline.moves;
+    assert_eq!(v[2].nags, vec![1, 14]);
+    assert_eq!(v[2].variations.len(), 2);
+    let f4 = &v[2].variations[0];
+    assert_eq!(f4.moves[0].san, "f4");
+    assert_eq!(f4.moves[1].variations[0].moves[0].san, "d5");
+    assert_eq!(f4.moves[1].variations[0].moves[1].comment.as_deref(), Some("a line comment"));
+    assert_eq!(v[5].comment.as_deref(), Some("[%csl Ga6][%cal Ga6b5]"));
+    assert_eq!(v[8].san, "O-O");
+    assert_eq!(games[2].tree.mainline.moves.len(), 15);
+}
+
+#[test]
+fn a_bad_game_is_reported_with_number_line_and_text_and_the_others_still_load() {
+    let src = b"[Event \"1\"]\n\n1. e4 e5 *\n\n[Event \"2\"]\n\n1. e4 e5\n2. Ke3 Nc6 *\n\n[Event \"3\"]\n\n1. d4 *\n";
+    let games = read_games(src);
+    assert_eq!(games.len(), 3);
+    assert!(games[0].error.is_none() && games[2].error.is_none());
+    let e = games[1].error.as_ref().unwrap();
+    assert_eq!((e.line, e.ply, e.token.as_str()), (8, Some(3), "Ke3"));
+    assert!(e.message.contains("not a legal move"), "{}", e.message);
+    assert_eq!(games[1].tree.mainline.moves.len(), 2, "the moves before the error are kept");
+}
+
+#[test]
+fn variants_tabiya_does_not_play_are_reported_as_such() {
+    let g = &read_games(b"[Event \"x\"]\n[Variant \"Atomic\"]\n\n1. e4 *\n")[0];
+    let e = g.error.as_ref().unwrap();
+    assert_eq!((e.line, e.token.as_str()), (2, "Atomic"));
+    let bad_fen = &read_games(b"[SetUp \"1\"]\n[FEN \"8/8/8 w - - 0 1\"]\n\n1. e4 *\n")[0];
+    assert_eq!(bad_fen.error.as_ref().unwrap().line, 2);
+    assert!(e.message.contains("variant 'Atomic' is not played by tabiya"), "{}", e.message);
+}
+
+#[test]
+fn moves_after_mate_or_an_automatic_draw_are_errors() {
+    let mate = &read_games(b"1. f3 e5 2. g4 Qh4# 3. a3 *")[0];
+    assert!(mate.error.as_ref().unwrap().message.contains("already over"));
+    let dance = "Nf3 Nf6 Ng1 Ng8 ".repeat(4);
+    let fivefold = &read_games(format!("{dance} e4 *").as_bytes())[0];
+    assert!(fivefold.error.as_ref().unwrap().message.contains("fivefold"));
+}
+
+fn round_trip(g: &PgnGame) -> PgnGame {
+    let mut text = String::new();
+    write_game(
+        &mut text,
+        &g.headers.pairs,
+        &g.tree,
+        &g.result,
+        WriteOptions { annotations: true, precise_clocks: true },
+    );
+    let back = read_games(text.as_bytes());
+    assert_eq!(back.len(), 1);
+    assert!(back[0].error.is_none(), "{}\n{text}", back[0].error.as_ref().unwrap());
+    for line in text.lines() {
+        assert!(line.chars().count() <= 79, "line too long: {line}");
+    }
+    back.into_iter().next().unwrap()
+}
+
+#[test]
+fn every_fixture_survives_write_then_read() {
+    for name in ["lichess.pgn", "chesscom_crlf.pgn", "chess960_lichess.pgn", "chess960_cutechess.pgn", "annotated.pgn"]
+    {
+        for g in fixture(name) {
+            let back = round_trip(&g);
+            assert_eq!(back.tree.mainline, g.tree.mainline, "{name} game {}", g.number);
+            assert_eq!(back.tree.start.to_fen(), g.tree.start.to_fen());
+            assert_eq!(back.is_chess960(), g.is_chess960());
+            assert_eq!(back.result, g.result);
+        }
+    }
+}
+
+#[test]
+fn the_index_finds_games_without_reading_moves() {
+    let path = format!("{}/tests/data/pgn/annotated.pgn", env!("CARGO_MANIFEST_DIR"));
+    let src = std::fs::read(path).unwrap();
+    let idx = PgnIndex::build(&src);
+    assert_eq!(idx.len(), 3);
+    assert_eq!(idx.headers(&src, 2).unwrap().get("White"), Some("C"));
+    assert_eq!(idx.spans[1].line, 19);
+}
