@@ -30,6 +30,8 @@ impl Default for EngineOptions {
 }
 
 /// What the engine is asked to do.
+// `Go` is much larger than the rest, but commands are few and the agreed API carries the request by value.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 pub enum EngineCommand {
     /// Forget everything learnt (transposition table, history): a new game starts.

@@ -8,6 +8,13 @@ use crate::rules::{Move, MoveKind, Position};
 /// Piece values for exchanges (index = role; the king is "infinite").
 pub(crate) const SEE_VALUE: [i32; 7] = [0, 100, 320, 330, 500, 950, 20_000];
 
+/// Is the exchange started by `m` at least even? Cheap when the victim is worth at least the attacker.
+#[inline]
+pub(crate) fn see_non_negative(pos: &Position, m: Move) -> bool {
+    let victim = m.captured().map_or(0, |r| SEE_VALUE[r as usize]);
+    (m.promotion().is_none() && victim >= SEE_VALUE[m.role() as usize]) || see(pos, m) >= 0
+}
+
 /// The expected material gain of `m` for the side to move.
 pub(crate) fn see(pos: &Position, m: Move) -> i32 {
     if m.kind() == MoveKind::Castle {

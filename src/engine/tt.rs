@@ -91,7 +91,8 @@ impl Tt {
         let check = key as u32;
         let same = old.check == check;
         let stale = old.meta >> 2 != self.generation;
-        if !same && !stale && (old.depth as i32) > depth + 2 && bound != Bound::Exact {
+        // A deeper entry of this search is worth more than a shallow bound (of this position or another).
+        if old.meta & 3 != 0 && !stale && (old.depth as i32) > depth + 2 && bound != Bound::Exact {
             return;
         }
         let mv = if mv == Move::NONE && same { Move::from_bits(old.mv) } else { mv };

@@ -57,8 +57,8 @@ pub fn evaluate_white_with(pos: &Position, p: &Params) -> i32 {
     let pawns = pawns::PawnInfo::new(pos);
     pawns::evaluate(pos, &pawns, p, &mut acc);
     mobility::evaluate(pos, &pawns, p, &mut acc);
-    for c in 0..2 {
-        if counts[c][3] >= 2 {
+    for (c, count) in counts.iter().enumerate() {
+        if count[3] >= 2 {
             acc.add(c, p.bishop_pair_mg, p.bishop_pair_eg);
         }
     }
@@ -73,10 +73,10 @@ pub fn evaluate_white_with(pos: &Position, p: &Params) -> i32 {
 /// Adds material and piece-square values; returns the piece counts.
 fn material_and_psqt(pos: &Position, p: &Params, acc: &mut Acc) -> Counts {
     let mut counts = [[0; 7]; 2];
-    for c in 0..2 {
+    for (c, count) in counts.iter_mut().enumerate() {
         for &sq in &pos.list[c][..pos.count[c] as usize] {
             let role = (pos.board[sq as usize] & 7) as usize;
-            counts[c][role] += 1;
+            count[role] += 1;
             let file = (sq & 7) as usize;
             let rank = if c == 0 { (sq >> 4) as usize } else { 7 - (sq >> 4) as usize };
             acc.add(

@@ -7,7 +7,7 @@ use super::ordering::MovePicker;
 use super::pruning::{bad_capture_prune, futile, late_move_prune, lmr};
 use crate::engine::eval::evaluate;
 use crate::engine::info::{INFINITE, MATE, MAX_PLY};
-use crate::engine::see::see;
+use crate::engine::see::{see, see_non_negative};
 use crate::engine::tt::Bound;
 use crate::rules::{Move, MoveList};
 use arrayvec::ArrayVec;
@@ -95,7 +95,7 @@ impl Searcher<'_> {
         for (i, m) in picker.enumerate() {
             let quiet = m.is_quiet();
             let prunable = ply > 0 && !node.in_check && best > -MATE + MAX_PLY as i32;
-            if prunable && !quiet && m.promotion().is_none() && bad_capture_prune(depth, see(&self.pos, m)) {
+            if prunable && !quiet && !see_non_negative(&self.pos, m) && bad_capture_prune(depth, see(&self.pos, m)) {
                 continue;
             }
             let undo = self.make(m);

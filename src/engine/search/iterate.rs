@@ -46,6 +46,8 @@ impl Searcher<'_> {
         }
         out.best = Some(root[0].mv);
         let max_depth = max_depth.clamp(1, MAX_PLY as u32 - 8);
+        // Iterations in a row with the same best move (time management).
+        let mut stable = 0;
         for depth in 1..=max_depth {
             self.seldepth = 0;
             let score = if all_moves {
@@ -62,7 +64,9 @@ impl Searcher<'_> {
                 break;
             }
             let pv = self.pv.line(0);
+            let previous = out.best;
             out.best = pv.first().copied().or(Some(root[0].mv));
+            stable = if out.best == previous { stable + 1 } else { 0 };
             out.ponder = pv.get(1).copied();
             out.score = score;
             out.depth = depth;
@@ -70,7 +74,12 @@ impl Searcher<'_> {
                 out.root_scores = root.iter().map(|r| (r.mv, r.score)).collect();
             }
             report(self.info(depth, score, pv));
-            if self.ctl.stopped || !self.ctl.another_iteration() || mate_settled(score, depth) {
+            let scale = match stable {
+                0 => 1.4,
+                1..=3 => 1.0,
+                _ => 0.75,
+            };
+            if self.ctl.stopped || !self.ctl.another_iteration(scale) || mate_settled(score, depth) {
                 break;
             }
         }

@@ -73,7 +73,7 @@ impl Searcher<'_> {
         if self.ctl.stopped {
             return None;
         }
-        (score >= beta).then(|| if score >= MATE_BOUND { beta } else { score })
+        (score >= beta).then_some(if score >= MATE_BOUND { beta } else { score })
     }
 
     /// Does the side to move have a piece other than pawns and king? (Null move is unsafe in pawn endings,

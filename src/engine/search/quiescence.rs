@@ -7,8 +7,9 @@ use super::Searcher;
 use super::ordering::MovePicker;
 use crate::engine::eval::evaluate;
 use crate::engine::info::{INFINITE, MATE, MAX_PLY};
-use crate::engine::see::{SEE_VALUE, see};
-use crate::rules::MoveList;
+use crate::engine::see::{SEE_VALUE, see_non_negative};
+use crate::engine::tt::Bound;
+use crate::rules::{Move, MoveList};
 
 /// Margin for delta pruning: a capture must be able to bring the score within this of alpha.
 const DELTA_MARGIN: i32 = 150;
@@ -22,9 +23,25 @@ impl Searcher<'_> {
         if ply >= MAX_PLY {
             return evaluate(&self.pos);
         }
+        let key = self.pos.key();
+        let entry = self.tt.probe(key, ply);
+        if let Some(e) = entry
+            && match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => e.score >= beta,
+                Bound::Upper => e.score <= alpha,
+            }
+        {
+            return e.score;
+        }
+        let alpha_orig = alpha;
         let in_check = self.pos.in_check();
         let mut best = -INFINITE;
-        let stand_pat = if in_check { -INFINITE } else { evaluate(&self.pos) };
+        let stand_pat = match (in_check, entry) {
+            (true, _) => -INFINITE,
+            (false, Some(e)) => e.eval,
+            (false, None) => evaluate(&self.pos),
+        };
         if !in_check {
             if stand_pat >= beta {
                 return stand_pat;
@@ -37,13 +54,14 @@ impl Searcher<'_> {
         if in_check && list.is_empty() {
             return -MATE + ply as i32;
         }
+        let mut best_move = Move::NONE;
         for m in MovePicker::tactical(&list) {
             if !in_check {
                 let gain = m.captured().map_or(0, |r| SEE_VALUE[r as usize]);
                 if m.promotion().is_none() && stand_pat + gain + DELTA_MARGIN <= alpha {
                     continue;
                 }
-                if see(&self.pos, m) < 0 {
+                if !see_non_negative(&self.pos, m) {
                     continue;
                 }
             }
@@ -56,6 +74,7 @@ impl Searcher<'_> {
             if score > best {
                 best = score;
                 if score > alpha {
+                    best_move = m;
                     alpha = score;
                     if score >= beta {
                         break;
@@ -63,6 +82,14 @@ impl Searcher<'_> {
                 }
             }
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > alpha_orig {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, ply, best_move, best, stand_pat, 0, bound);
         best
     }
 }
