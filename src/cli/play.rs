@@ -1,12 +1,161 @@
-//! `tabiya play` (being built).
+//! `tabiya play` and plain `tabiya`: load the configuration, set up the game (or the new-game screen, or
+//! the offer to resume an unfinished game), take over the terminal and run the event loop.
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use clap::Args;
+use std::io::IsTerminal;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::Arc;
+use tabiya::game::SaveStore;
+use tabiya::tui::app::{App, AppOptions};
+use tabiya::tui::new_game::NewGameSpec;
+use tabiya::tui::setup::{PlayerSpec, StartSpec, TimeControlSpec};
+use tabiya::tui::{config, event_loop, terminal};
 
-#[derive(Args, Debug, Default)]
-pub struct PlayArgs {}
+/// The environment variable naming a configuration file (like `--config`).
+pub const CONFIG_ENV: &str = "TABIYA_CONFIG";
 
-pub fn run(_args: PlayArgs) -> Result<ExitCode> {
-    bail!("`tabiya play` is not built yet")
+#[derive(Args, Debug)]
+pub struct PlayArgs {
+    /// Who plays White: human, computer, computer:LEVEL (1–8) or uci:COMMAND.
+    #[arg(long, value_name = "PLAYER")]
+    pub white: Option<PlayerSpec>,
+    /// Who plays Black: human, computer, computer:LEVEL (1–8) or uci:COMMAND.
+    #[arg(long, value_name = "PLAYER")]
+    pub black: Option<PlayerSpec>,
+    /// Time control: MINUTES+SECONDS (5+3, 0.5+0) or untimed.
+    #[arg(long, value_name = "M+S|untimed")]
+    pub time: Option<TimeControlSpec>,
+    /// Chess960: a start position 0–959, or random (the default when no value is given).
+    #[arg(long, value_name = "N|random", num_args = 0..=1, default_missing_value = "random")]
+    pub chess960: Option<String>,
+    /// Start from this position (FEN, X-FEN or Shredder-FEN).
+    #[arg(long, value_name = "FEN", conflicts_with = "chess960")]
+    pub fen: Option<String>,
+    #[command(flatten)]
+    pub common: CommonArgs,
+    /// Plain `tabiya`: open the new-game screen (or the resume offer) instead of starting at once.
+    #[arg(skip = false)]
+    pub setup_screen: bool,
+}
+
+/// Options shared by `play` and `review`.
+#[derive(Args, Debug, Default, Clone)]
+pub struct CommonArgs {
+    /// Read the configuration from FILE instead of the configuration directory (also: TABIYA_CONFIG).
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+    /// Keep saved games in DIR/games instead of the data directory (also: TABIYA_DATA_DIR).
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+}
+
+impl Default for PlayArgs {
+    fn default() -> Self {
+        PlayArgs {
+            white: None,
+            black: None,
+            time: None,
+            chess960: None,
+            fen: None,
+            common: CommonArgs::default(),
+            setup_screen: true,
+        }
+    }
+}
+
+pub fn run(args: PlayArgs) -> Result<ExitCode> {
+    let (mut app, wake) = build_app(&args.common)?;
+    if args.setup_screen {
+        offer_resume(&mut app);
+    } else {
+        let spec = game_spec(&args, &app)?;
+        app.start_game(&spec).map_err(anyhow::Error::msg).context("cannot start the game")?;
+    }
+    run_terminal(&mut app, wake)?;
+    if let Some(play) = &app.play
+        && !play.game.is_over()
+        && let Some(path) = play.game.save_path()
+    {
+        println!("The game is saved in {}; `tabiya` offers to resume it.", path.display());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The app with its configuration, save folder and wake-up channel.
+pub fn build_app(common: &CommonArgs) -> Result<(App, tokio::sync::mpsc::UnboundedReceiver<()>)> {
+    let config_path = common.config.clone().or_else(|| std::env::var_os(CONFIG_ENV).map(PathBuf::from));
+    let loaded = config::load(config_path.as_deref());
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    let notify: tabiya::game::Notifier = Arc::new(move || {
+        let _ = tx.send(());
+    });
+    let saves = match &common.data_dir {
+        Some(dir) => SaveStore::open(dir.join("games")),
+        None => SaveStore::open_default(),
+    };
+    let (saves, save_problem) = match saves {
+        Ok(s) => (Some(s), None),
+        Err(e) => (None, Some(format!("Games will not be saved: {e}"))),
+    };
+    let options = AppOptions { saves, notify: Some(notify), time: None };
+    let mut app = App::new(loaded.config, loaded.keymap, loaded.error, options);
+    if app.startup_notice.is_none() {
+        app.startup_notice = save_problem;
+    }
+    Ok((app, rx))
+}
+
+fn offer_resume(app: &mut App) {
+    if let Some((path, summary)) = app.find_unfinished() {
+        app.offer_resume(&path, summary);
+    }
+}
+
+fn game_spec(args: &PlayArgs, app: &App) -> Result<NewGameSpec> {
+    let g = &app.config.game;
+    let start = if let Some(spec) = &args.chess960 {
+        StartSpec::Chess960(chess960_number(spec)?)
+    } else if let Some(fen) = &args.fen {
+        tabiya::rules::Position::from_fen(fen).map_err(|e| anyhow::anyhow!("--fen: {e}"))?;
+        StartSpec::Fen(fen.clone())
+    } else {
+        StartSpec::Standard
+    };
+    let level = |p: PlayerSpec| match p {
+        PlayerSpec::Computer(None) => PlayerSpec::Computer(Some(g.level)),
+        other => other,
+    };
+    Ok(NewGameSpec {
+        white: level(args.white.clone().unwrap_or_else(|| g.white.clone())),
+        black: level(args.black.clone().unwrap_or_else(|| g.black.clone())),
+        time: args.time.unwrap_or(g.time_control),
+        start,
+    })
+}
+
+/// Reads `--chess960 N|random`.
+fn chess960_number(spec: &str) -> Result<u16> {
+    if spec.eq_ignore_ascii_case("random") {
+        return Ok(tabiya::rules::chess960::random_number(&mut rand::rng()));
+    }
+    match spec.trim().parse::<u16>() {
+        Ok(n) if n <= 959 => Ok(n),
+        Ok(n) => bail!("--chess960: {n} is out of range; start positions are numbered 0–959"),
+        Err(_) => bail!("--chess960: '{spec}' is not a number 0–959 or 'random'"),
+    }
+}
+
+/// Takes over the terminal, runs the loop, and gives the terminal back whatever happens.
+pub fn run_terminal(app: &mut App, wake: tokio::sync::mpsc::UnboundedReceiver<()>) -> Result<()> {
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        bail!("tabiya needs a terminal to play in (standard input and output are not one)");
+    }
+    let runtime =
+        tokio::runtime::Builder::new_current_thread().enable_all().build().context("cannot start the event loop")?;
+    let mut guard = terminal::init().context("cannot set up the terminal")?;
+    let result = runtime.block_on(event_loop::run(&mut guard.terminal, app, wake));
+    drop(guard);
+    result.context("terminal")
 }

@@ -1,1 +1,23 @@
-//! The terminal front end (ratatui + crossterm on a tokio loop). (Being built; see issue 5.)
+//! The terminal front end: ratatui + crossterm on a tokio event loop.
+//!
+//! Data flows one way: a terminal event becomes an [`action::Action`] (through the [`keymap`]), the headless
+//! [`app::App`] applies it (asking the game controller, which asks the rules core), and the screen is drawn
+//! again from the state by [`views`]. The loop redraws only when something changed, and ticks only while a
+//! clock runs, so an idle board costs no CPU.
+
+pub mod action;
+pub mod app;
+pub mod clipboard;
+pub mod config;
+pub mod dialog;
+pub mod event_loop;
+pub mod input;
+pub mod keymap;
+pub mod new_game;
+pub mod play;
+pub mod review;
+pub mod sanitize;
+pub mod setup;
+pub mod terminal;
+pub mod theme;
+pub mod views;

@@ -1,0 +1,740 @@
+//! The headless application: all state, `update(Action)` and `handle_event(Event)`. No terminal, no tokio:
+//! the event loop feeds it and draws it, and tests drive it directly.
+
+use super::action::{Action, Command, Dir, MouseKind, Nav};
+use super::clipboard::osc52;
+use super::config::{Config, ConfigError};
+use super::dialog::{Dialog, PROMOTION_ROLES};
+use super::keymap::{KeyMap, fixed_action};
+use super::new_game::{FormOutcome, NewGameForm, NewGameSpec};
+use super::play::{PlayOutcome, PlayState, capitalize};
+use super::review::{GameList, ReviewState};
+use super::setup::{PlayerSpec, StartSpec, TimeControlSpec};
+use super::theme::Theme;
+use super::views::layout;
+use super::views::status::StatusKind;
+use crate::game::{
+    ControllerOptions, GameCommand, GameController, GameEvent, GameSetup, Notifier, PlayerKind, SaveStore, SharedTime,
+    StartPosition, TimeControl,
+};
+use crate::rules::{Color, Role};
+use crossterm::event::{Event, KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
+use ratatui::layout::Rect;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub enum Screen {
+    NewGame(NewGameForm),
+    Play,
+    List,
+    Review(Box<ReviewState>),
+}
+
+/// How the app reaches the outside world; tests pass fakes (a fake clock, no saves).
+#[derive(Clone, Default)]
+pub struct AppOptions {
+    pub saves: Option<SaveStore>,
+    /// Wakes the event loop when an engine thread has news.
+    pub notify: Option<Notifier>,
+    /// The controller's time source (tests use a fake one).
+    pub time: Option<SharedTime>,
+}
+
+pub struct App {
+    pub config: Config,
+    pub keymap: KeyMap,
+    pub theme: Theme,
+    pub size: (u16, u16),
+    pub screen: Screen,
+    /// The game in play; kept while the new-game screen is open over it.
+    pub play: Option<PlayState>,
+    /// The list the reviewed game came from.
+    pub list: Option<GameList>,
+    pub dialog: Option<Dialog>,
+    /// A message about start-up (a configuration problem), shown until the first game starts.
+    pub startup_notice: Option<String>,
+    /// Bytes for the terminal itself: the bell, OSC 52 clipboard sequences.
+    output: Vec<String>,
+    pub quit: bool,
+    options: AppOptions,
+}
+
+impl App {
+    pub fn new(config: Config, keymap: KeyMap, config_error: Option<ConfigError>, options: AppOptions) -> App {
+        let theme = Theme::named(&config.display.theme);
+        let form = NewGameForm::from_config(&config);
+        App {
+            theme,
+            keymap,
+            size: (80, 24),
+            screen: Screen::NewGame(form),
+            play: None,
+            list: None,
+            dialog: None,
+            startup_notice: config_error.map(|e| e.to_string()),
+            output: Vec::new(),
+            quit: false,
+            options,
+            config,
+        }
+    }
+
+    /// Takes what must be written to the terminal besides the frame.
+    pub fn take_output(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.output)
+    }
+
+    fn bell(&mut self) {
+        self.output.push("\x07".into());
+    }
+
+    fn notify(&self) -> Arc<dyn Fn() + Send + Sync> {
+        self.options.notify.clone().unwrap_or_else(|| Arc::new(|| {}))
+    }
+
+    // ----- starting things -----
+
+    /// Starts a game; on failure stays on (or returns to) the new-game screen with the reason.
+    pub fn start_game(&mut self, spec: &NewGameSpec) -> Result<(), String> {
+        let setup = self.game_setup(spec);
+        let game = GameController::new(setup, self.controller_options()).map_err(|e| capitalize(&e.to_string()))?;
+        let human_black_only = game.player(Color::Black).is_human() && !game.player(Color::White).is_human();
+        let flipped = human_black_only && self.config.display.flip_for_black;
+        let mut play = PlayState::new(game, flipped);
+        // A configuration problem must be seen even when the game starts at once.
+        if let Some(notice) = self.startup_notice.take() {
+            play.set_notice(notice, StatusKind::Error);
+        }
+        self.play = Some(play);
+        self.screen = Screen::Play;
+        Ok(())
+    }
+
+    fn game_setup(&self, spec: &NewGameSpec) -> GameSetup {
+        let level = self.config.game.level;
+        let people = [&spec.white, &spec.black].iter().filter(|p| ***p == PlayerSpec::Human).count();
+        let person = if people == 1 { "You" } else { "Human" };
+        let player = |p: &PlayerSpec| match p {
+            PlayerSpec::Human => PlayerKind::human(person),
+            PlayerSpec::Computer(l) => PlayerKind::Engine { level: l.unwrap_or(level) },
+            PlayerSpec::Uci(cmd) => PlayerKind::External { command: cmd.clone() },
+        };
+        let time = match spec.time {
+            TimeControlSpec::Untimed => TimeControl::untimed(),
+            TimeControlSpec::Timed { base_ms, increment_ms } => {
+                TimeControl::fischer(Duration::from_millis(base_ms), Duration::from_millis(increment_ms))
+            }
+        };
+        let start = match &spec.start {
+            StartSpec::Standard => StartPosition::Standard,
+            StartSpec::Chess960(n) => StartPosition::Chess960(*n),
+            StartSpec::Fen(fen) => StartPosition::Fen(fen.clone()),
+        };
+        GameSetup::new(player(&spec.white), player(&spec.black)).with_time_control(time).with_start(start)
+    }
+
+    /// Opens a PGN text for review: the list when it has several games, the game itself when one.
+    pub fn open_review(&mut self, title: &str, source: Vec<u8>, game_number: Option<usize>) -> Result<(), String> {
+        let list = GameList::new(title, source);
+        if list.entries.is_empty() {
+            return Err(format!("{title}: no games found"));
+        }
+        let pick = match game_number {
+            Some(n) if n == 0 || n > list.entries.len() => {
+                return Err(format!("{title}: there is no game {n} (the file has {})", list.entries.len()));
+            }
+            Some(n) => Some(n - 1),
+            None if list.entries.len() == 1 => Some(0),
+            None => None,
+        };
+        let single = list.entries.len() == 1;
+        self.list = Some(list);
+        match pick {
+            Some(i) => self.open_listed(i, !single),
+            None => self.screen = Screen::List,
+        }
+        Ok(())
+    }
+
+    fn open_listed(&mut self, i: usize, from_list: bool) {
+        if let Some(game) = self.list.as_ref().and_then(|l| l.open(i)) {
+            let mut review = ReviewState::new(game, from_list);
+            review.go_to(review.len());
+            self.screen = Screen::Review(Box::new(review));
+        }
+    }
+
+    /// Offers to resume an unfinished game found at start-up.
+    pub fn offer_resume(&mut self, path: &Path, summary: String) {
+        self.dialog = Some(Dialog::Resume { path: path.to_path_buf(), summary });
+    }
+
+    // ----- events -----
+
+    /// Turns a terminal event into actions for the current screen and applies them.
+    pub fn handle_event(&mut self, event: &Event) {
+        match event {
+            Event::Key(key) if key.kind != KeyEventKind::Release => {
+                if let Some(action) = self.key_action(key) {
+                    self.update(action);
+                }
+            }
+            Event::Mouse(m) => {
+                let kind = match m.kind {
+                    MouseEventKind::Down(MouseButton::Left) => MouseKind::Down,
+                    MouseEventKind::Drag(MouseButton::Left) => MouseKind::Drag,
+                    MouseEventKind::Up(MouseButton::Left) => MouseKind::Up,
+                    MouseEventKind::ScrollUp => MouseKind::ScrollUp,
+                    MouseEventKind::ScrollDown => MouseKind::ScrollDown,
+                    _ => return,
+                };
+                self.update(Action::Mouse { kind, column: m.column, row: m.row });
+            }
+            Event::Resize(width, height) => self.update(Action::Resize { width: *width, height: *height }),
+            _ => {}
+        }
+    }
+
+    fn typing(&self) -> bool {
+        if let Some(d) = &self.dialog {
+            return d.takes_text();
+        }
+        match &self.screen {
+            Screen::Play => self.play.as_ref().is_some_and(|p| !p.line.is_empty()),
+            Screen::NewGame(form) => {
+                use super::new_game::Field;
+                matches!(form.focus, Field::CustomTime | Field::Number | Field::Fen)
+            }
+            _ => false,
+        }
+    }
+
+    fn key_action(&self, key: &KeyEvent) -> Option<Action> {
+        let typing = self.typing();
+        if matches!(self.dialog, Some(Dialog::Help)) {
+            return Some(Action::Cancel);
+        }
+        if let Some(command) = self.keymap.command(key, typing) {
+            return Some(Action::Command(command));
+        }
+        fixed_action(key, typing)
+    }
+
+    /// Applies one action.
+    pub fn update(&mut self, action: Action) {
+        match action {
+            Action::Resize { width, height } => {
+                self.size = (width, height);
+                return;
+            }
+            Action::Tick => {
+                self.tick();
+                return;
+            }
+            Action::Command(Command::Quit) => {
+                self.quit = true;
+                return;
+            }
+            _ => {}
+        }
+        if self.dialog.is_some() {
+            self.dialog_action(action);
+            return;
+        }
+        if action == Action::Command(Command::Help) {
+            self.dialog = Some(Dialog::Help);
+            return;
+        }
+        match self.screen {
+            Screen::NewGame(_) => self.new_game_action(action),
+            Screen::Play => self.play_action(action),
+            Screen::List => self.list_action(action),
+            Screen::Review(_) => self.review_action(action),
+        }
+    }
+
+    /// Time passed or a background thread woke us: let the controller and the analysis engine catch up.
+    fn tick(&mut self) {
+        if let Screen::Review(review) = &mut self.screen {
+            review.poll();
+        }
+        let Some(play) = &mut self.play else { return };
+        let events = play.game.poll();
+        self.absorb(events);
+        self.low_time_bell();
+    }
+
+    fn low_time_bell(&mut self) {
+        let Some(play) = &mut self.play else { return };
+        let low = Duration::from_secs(u64::from(self.config.sound.low_time_seconds));
+        let me = play.me();
+        if play.game.is_over() || !play.game.player(me).is_human() {
+            return;
+        }
+        if let Some(left) = play.game.clock(me)
+            && left < low
+            && !play.low_time_rung[me.index()]
+        {
+            play.low_time_rung[me.index()] = true;
+            if self.config.sound.bell_on_low_time {
+                self.bell();
+            }
+        }
+    }
+
+    /// Reacts to what the controller reports: bells, questions to the person, notices.
+    fn absorb(&mut self, events: Vec<GameEvent>) {
+        for event in events {
+            let Some(play) = &mut self.play else { return };
+            match event {
+                GameEvent::MovePlayed { color, .. } => {
+                    let theirs = !play.game.player(color).is_human();
+                    if theirs && self.config.sound.bell_on_move {
+                        self.output.push("\x07".into());
+                    }
+                    play.notice = None;
+                    play.evaluation = None;
+                    if play.selected.is_some() && play.game.player(color).is_human() {
+                        play.clear_selection();
+                    }
+                }
+                GameEvent::GameOver(_) => {
+                    play.clear_selection();
+                    play.notice = None;
+                }
+                GameEvent::DrawOffered(by) if play.game.player(!by).is_human() => {
+                    self.dialog = Some(Dialog::DrawOffered { by });
+                }
+                GameEvent::TakebackRequested(by) if play.game.player(!by).is_human() => {
+                    self.dialog = Some(Dialog::TakebackRequested { by });
+                }
+                GameEvent::DrawDeclined(by) => {
+                    play.set_notice(format!("{} declines the draw", by.name()), StatusKind::Normal)
+                }
+                GameEvent::TakebackDeclined(by) => {
+                    play.set_notice(format!("{} refuses the takeback", by.name()), StatusKind::Normal)
+                }
+                GameEvent::TakenBack { .. } => {
+                    play.clear_selection();
+                    play.set_notice("Move taken back", StatusKind::Normal);
+                }
+                GameEvent::Evaluation(e) => {
+                    let line = e.line.iter().take(6).cloned().collect::<Vec<_>>().join(" ");
+                    play.evaluation = Some(format!("Evaluation {} (depth {}): {line}", e.score, e.depth));
+                }
+                GameEvent::Hint(h) => play.set_notice(format!("Hint: {}", h.san), StatusKind::Normal),
+                GameEvent::EngineFailed { message, .. } => play.set_notice(capitalize(&message), StatusKind::Error),
+                GameEvent::SaveFailed(message) => play.set_notice(format!("Not saved: {message}"), StatusKind::Error),
+                _ => {}
+            }
+        }
+    }
+
+    // ----- screens -----
+
+    fn new_game_action(&mut self, action: Action) {
+        let Screen::NewGame(form) = &mut self.screen else { return };
+        match form.handle(&action) {
+            FormOutcome::Stay => {}
+            FormOutcome::Cancel => {
+                if self.play.is_some() {
+                    self.screen = Screen::Play;
+                }
+            }
+            FormOutcome::Start(spec) => {
+                if let Err(e) = self.start_game(&spec)
+                    && let Screen::NewGame(form) = &mut self.screen
+                {
+                    form.error = Some(e);
+                }
+            }
+        }
+    }
+
+    fn play_action(&mut self, action: Action) {
+        let auto_queen = self.config.game.auto_queen;
+        let Some(play) = &mut self.play else { return };
+        let mut events = Vec::new();
+        let mut outcome = PlayOutcome::None;
+        match action {
+            Action::Type(c) if play.line.is_empty() && matches!(c, 'j' | 'k' | 'l') => {
+                let (dx, dy) = match c {
+                    'j' => (0, -1),
+                    'k' => (0, 1),
+                    _ => (1, 0),
+                };
+                play.move_cursor(dx, dy);
+            }
+            Action::Type('h') if play.line.is_empty() && play.cursor_shown => play.move_cursor(-1, 0),
+            Action::Type(c) => {
+                play.cursor_shown = false;
+                play.clear_selection();
+                play.notice = None;
+                play.line.push(c);
+            }
+            Action::Backspace => play.line.backspace(),
+            Action::Submit => events = play.submit_line(),
+            Action::Cancel => {
+                if !play.line.is_empty() {
+                    play.line.clear();
+                } else if play.selected.is_some() {
+                    play.clear_selection();
+                } else {
+                    play.cursor_shown = false;
+                    play.notice = None;
+                }
+            }
+            Action::Cursor(dir) => {
+                let (dx, dy) = match dir {
+                    Dir::Up => (0, 1),
+                    Dir::Down => (0, -1),
+                    Dir::Left => (-1, 0),
+                    Dir::Right => (1, 0),
+                };
+                if play.cursor_shown { play.move_cursor(dx, dy) } else { play.cursor_shown = true }
+            }
+            Action::Select => {
+                if play.cursor_shown {
+                    let cursor = play.cursor;
+                    (outcome, events) = play.activate(cursor, auto_queen);
+                } else {
+                    play.cursor_shown = true;
+                }
+            }
+            Action::Mouse { kind, column, row } => (outcome, events) = self.play_mouse(kind, column, row),
+            Action::Command(c) => {
+                self.play_command(c);
+                return;
+            }
+            _ => {}
+        }
+        if let PlayOutcome::AskPromotion(moves) = outcome {
+            self.dialog = Some(Dialog::promotion(moves));
+        }
+        self.absorb(events);
+    }
+
+    fn board_geometry(&self) -> Option<super::views::board::BoardGeometry> {
+        let flipped = match &self.screen {
+            Screen::Review(r) => r.flipped,
+            _ => self.play.as_ref().is_some_and(|p| p.flipped),
+        };
+        let area = Rect::new(0, 0, self.size.0, self.size.1);
+        layout::screen(area, self.config.display.coordinates, flipped).map(|l| l.board)
+    }
+
+    fn play_mouse(&mut self, kind: MouseKind, column: u16, row: u16) -> (PlayOutcome, Vec<GameEvent>) {
+        let auto_queen = self.config.game.auto_queen;
+        let geometry = self.board_geometry();
+        let Some(play) = &mut self.play else { return (PlayOutcome::None, Vec::new()) };
+        let Some(sq) = geometry.and_then(|g| g.square_at(column, row)) else {
+            if kind == MouseKind::Down {
+                play.clear_selection();
+            }
+            return (PlayOutcome::None, Vec::new());
+        };
+        play.cursor_shown = false;
+        match kind {
+            MouseKind::Down => {
+                let was_selected = play.selected;
+                let result = play.activate(sq, auto_queen);
+                // Pressing on a piece that is now held may become a drag.
+                if play.selected == Some(sq) && was_selected != Some(sq) {
+                    play.drag_from = Some(sq);
+                }
+                result
+            }
+            MouseKind::Up => match play.drag_from.take() {
+                Some(from) if from != sq && play.selected == Some(from) => play.drop_piece(from, sq, auto_queen),
+                _ => (PlayOutcome::None, Vec::new()),
+            },
+            _ => (PlayOutcome::None, Vec::new()),
+        }
+    }
+
+    fn play_command(&mut self, command: Command) {
+        let Some(play) = &mut self.play else { return };
+        let me = play.me();
+        let mut events = Vec::new();
+        match command {
+            Command::NewGame => {
+                let mut form = NewGameForm::from_config(&self.config);
+                if !play.game.is_over() {
+                    form.error = Some("The game in progress stays saved; Esc goes back to it.".into());
+                }
+                self.screen = Screen::NewGame(form);
+            }
+            Command::Resign if !play.game.is_over() => self.dialog = Some(Dialog::ConfirmResign),
+            Command::Draw => events = self.draw_command(),
+            Command::Takeback => events = play.command(GameCommand::Takeback(me)),
+            Command::Flip => play.flipped = !play.flipped,
+            Command::SavePgn => {
+                let name = default_pgn_name(play);
+                self.dialog = Some(Dialog::SavePath { text: name, error: None });
+            }
+            Command::CopyFen => {
+                let fen = play.game.position().to_fen();
+                self.output.push(osc52(&fen));
+                play.set_notice(format!("Copied the FEN to the clipboard: {fen}"), StatusKind::Normal);
+            }
+            Command::CopyPgn => {
+                let pgn = play.game.to_pgn();
+                self.output.push(osc52(&pgn));
+                play.set_notice("Copied the PGN to the clipboard", StatusKind::Normal);
+            }
+            Command::Evaluate => {
+                events = play.command(GameCommand::Evaluate);
+                play.evaluation = Some("Evaluating…".into());
+            }
+            _ => {}
+        }
+        self.absorb(events);
+    }
+
+    /// Ctrl+D: accept an offer made to me, else claim a draw that holds, else offer one.
+    fn draw_command(&mut self) -> Vec<GameEvent> {
+        let Some(play) = &mut self.play else { return Vec::new() };
+        let me = play.me();
+        if let Some(by) = play.game.draw_offer()
+            && play.game.player(!by).is_human()
+        {
+            return play.command(GameCommand::AcceptDraw(!by));
+        }
+        if play.my_turn()
+            && let Some(claim) = play.game.claimable_now().first().copied()
+        {
+            return play.command(GameCommand::ClaimDraw { claim, with_move: None });
+        }
+        let events = play.command(GameCommand::OfferDraw(me));
+        if events.iter().any(|e| matches!(e, GameEvent::DrawOffered(_))) {
+            play.set_notice(format!("{} offers a draw", me.name()), StatusKind::Normal);
+        }
+        events
+    }
+
+    fn list_action(&mut self, action: Action) {
+        let Some(list) = &mut self.list else { return };
+        match action {
+            Action::Cursor(Dir::Up) | Action::Type('k') => list.move_selection(-1),
+            Action::Cursor(Dir::Down) | Action::Type('j') => list.move_selection(1),
+            Action::Nav(Nav::PageUp) => list.move_selection(-10),
+            Action::Nav(Nav::PageDown) => list.move_selection(10),
+            Action::Nav(Nav::First) => list.selected = 0,
+            Action::Nav(Nav::Last) => list.move_selection(isize::MAX / 2),
+            Action::Mouse { kind: MouseKind::ScrollUp, .. } => list.move_selection(-3),
+            Action::Mouse { kind: MouseKind::ScrollDown, .. } => list.move_selection(3),
+            Action::Select | Action::Submit => {
+                let i = list.selected;
+                self.open_listed(i, true);
+            }
+            _ => {}
+        }
+    }
+
+    fn review_action(&mut self, action: Action) {
+        let hash = self.config.engine.hash_mb;
+        let notify = self.notify();
+        let area = Rect::new(0, 0, self.size.0, self.size.1);
+        let coordinates = self.config.display.coordinates;
+        let Screen::Review(review) = &mut self.screen else { return };
+        match action {
+            Action::Cursor(Dir::Left) | Action::Nav(Nav::Prev) => review.step(-1),
+            Action::Cursor(Dir::Right) | Action::Nav(Nav::Next) => review.step(1),
+            Action::Cursor(Dir::Up) | Action::Nav(Nav::PageUp) => review.step(-10),
+            Action::Cursor(Dir::Down) | Action::Nav(Nav::PageDown) => review.step(10),
+            Action::Nav(Nav::First) => review.go_to(0),
+            Action::Nav(Nav::Last) => review.go_to(usize::MAX),
+            Action::Command(Command::Flip) => review.flipped = !review.flipped,
+            Action::Command(Command::Evaluate) => review.evaluate(hash, notify),
+            Action::Command(Command::CopyFen) => {
+                let fen = review.position().to_fen();
+                self.output.push(osc52(&fen));
+            }
+            Action::Mouse { kind: MouseKind::Down, column, row } => {
+                if let Some(index) = super::views::review::move_at(review, area, coordinates, column, row) {
+                    review.go_to(index + 1);
+                }
+            }
+            Action::Mouse { kind: MouseKind::ScrollUp, .. } => review.step(-1),
+            Action::Mouse { kind: MouseKind::ScrollDown, .. } => review.step(1),
+            Action::Select | Action::Submit => {
+                // Continue playing from the shown position as a new game.
+                let fen = review.position().to_fen();
+                let mut form = NewGameForm::from_config(&self.config);
+                form.start = super::new_game::StartChoice::Fen;
+                form.fen = fen;
+                self.screen = Screen::NewGame(form);
+            }
+            Action::Cancel if review.from_list => self.screen = Screen::List,
+            Action::Command(Command::NewGame) => self.screen = Screen::NewGame(NewGameForm::from_config(&self.config)),
+            _ => {}
+        }
+    }
+
+    fn dialog_action(&mut self, action: Action) {
+        let Some(dialog) = self.dialog.take() else { return };
+        let keep = match dialog {
+            Dialog::Help => None,
+            Dialog::ConfirmResign => self.answer_resign(&action),
+            Dialog::DrawOffered { by } => {
+                self.answer(&action, GameCommand::AcceptDraw(!by), GameCommand::DeclineDraw(!by), dialog)
+            }
+            Dialog::TakebackRequested { by } => {
+                self.answer(&action, GameCommand::AcceptTakeback(!by), GameCommand::DeclineTakeback(!by), dialog)
+            }
+            Dialog::Promotion { moves, index } => self.promotion_action(action, moves, index),
+            Dialog::SavePath { text, error } => self.save_path_action(action, text, error),
+            Dialog::Resume { path, summary } => self.resume_action(&action, path, summary),
+        };
+        if self.dialog.is_none() {
+            self.dialog = keep;
+        }
+    }
+
+    fn answer_resign(&mut self, action: &Action) -> Option<Dialog> {
+        match action {
+            Action::Select | Action::Submit | Action::Type('y' | 'Y') => {
+                if let Some(play) = &mut self.play {
+                    let me = play.me();
+                    let events = play.command(GameCommand::Resign(me));
+                    self.absorb(events);
+                }
+                None
+            }
+            Action::Cancel | Action::Type('n' | 'N') => None,
+            _ => Some(Dialog::ConfirmResign),
+        }
+    }
+
+    fn answer(&mut self, action: &Action, yes: GameCommand, no: GameCommand, dialog: Dialog) -> Option<Dialog> {
+        let command = match action {
+            Action::Select | Action::Submit | Action::Type('y' | 'Y') => yes,
+            Action::Cancel | Action::Type('n' | 'N') => no,
+            _ => return Some(dialog),
+        };
+        if let Some(play) = &mut self.play {
+            let events = play.command(command);
+            self.absorb(events);
+        }
+        None
+    }
+
+    fn promotion_action(&mut self, action: Action, moves: Vec<crate::rules::Move>, index: usize) -> Option<Dialog> {
+        let chosen = match action {
+            Action::Cursor(Dir::Left | Dir::Up) => return Some(Dialog::Promotion { moves, index: (index + 3) % 4 }),
+            Action::Cursor(Dir::Right | Dir::Down) | Action::Tab => {
+                return Some(Dialog::Promotion { moves, index: (index + 1) % 4 });
+            }
+            Action::Select | Action::Submit => Dialog::chosen_promotion(&moves, index),
+            Action::Type(c) => match Role::from_char(c) {
+                Some(role) => {
+                    PROMOTION_ROLES.iter().position(|r| *r == role).and_then(|i| Dialog::chosen_promotion(&moves, i))
+                }
+                None => return Some(Dialog::Promotion { moves, index }),
+            },
+            Action::Cancel => None,
+            _ => return Some(Dialog::Promotion { moves, index }),
+        };
+        if let (Some(m), Some(play)) = (chosen, &mut self.play) {
+            let events = play.play(m);
+            self.absorb(events);
+        } else if let Some(play) = &mut self.play {
+            play.clear_selection();
+        }
+        None
+    }
+
+    fn save_path_action(&mut self, action: Action, mut text: String, error: Option<String>) -> Option<Dialog> {
+        match action {
+            Action::Type(c) if text.chars().count() < 400 => text.push(c),
+            Action::Backspace => {
+                text.pop();
+            }
+            Action::Submit | Action::Select => match self.save_pgn(&text) {
+                Ok(message) => {
+                    if let Some(play) = &mut self.play {
+                        play.set_notice(message, StatusKind::Normal);
+                    }
+                    return None;
+                }
+                Err(e) => return Some(Dialog::SavePath { text, error: Some(e) }),
+            },
+            Action::Cancel => return None,
+            _ => return Some(Dialog::SavePath { text, error }),
+        }
+        Some(Dialog::SavePath { text, error: None })
+    }
+
+    /// Writes the PGN to a new file; an existing file is never replaced.
+    fn save_pgn(&self, path_text: &str) -> Result<String, String> {
+        let Some(play) = &self.play else { return Err("no game to save".into()) };
+        let path = Path::new(path_text.trim());
+        if path_text.trim().is_empty() {
+            return Err("type a file name".into());
+        }
+        if path.exists() {
+            return Err(format!("{} exists; choose another name (tabiya never overwrites a file)", path.display()));
+        }
+        let pgn = play.game.to_pgn();
+        crate::game::saves::write_atomic(path, pgn.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
+        Ok(format!("Saved the game to {}", path.display()))
+    }
+
+    fn resume_action(&mut self, action: &Action, path: std::path::PathBuf, summary: String) -> Option<Dialog> {
+        match action {
+            Action::Select | Action::Submit | Action::Type('y' | 'Y') => {
+                if let Err(e) = self.resume(&path)
+                    && let Screen::NewGame(form) = &mut self.screen
+                {
+                    form.error = Some(e);
+                }
+                None
+            }
+            Action::Cancel | Action::Type('n' | 'N') => None,
+            _ => Some(Dialog::Resume { path, summary }),
+        }
+    }
+
+    /// The newest unfinished game in the save folder, with a description for the resume offer.
+    pub fn find_unfinished(&self) -> Option<(std::path::PathBuf, String)> {
+        let listing = self.options.saves.as_ref()?.list().ok()?;
+        let game = listing.unfinished().next()?;
+        Some((game.path.clone(), game.describe()))
+    }
+
+    /// Resumes a saved unfinished game.
+    ///
+    /// # Errors
+    /// Why the game cannot be resumed (the file is then left as it is).
+    pub fn resume(&mut self, path: &Path) -> Result<(), String> {
+        let game = GameController::resume(path, self.controller_options()).map_err(|e| capitalize(&e.to_string()))?;
+        let human_black_only = game.player(Color::Black).is_human() && !game.player(Color::White).is_human();
+        let flipped = human_black_only && self.config.display.flip_for_black;
+        self.play = Some(PlayState::new(game, flipped));
+        self.screen = Screen::Play;
+        self.startup_notice = None;
+        Ok(())
+    }
+
+    fn controller_options(&self) -> ControllerOptions {
+        let mut options = ControllerOptions::default();
+        if let Some(time) = &self.options.time {
+            options = options.with_time(time.clone());
+        }
+        if let Some(notify) = &self.options.notify {
+            options = options.with_notify(notify.clone());
+        }
+        if let Some(saves) = &self.options.saves {
+            options = options.with_saves(saves.clone());
+        }
+        options
+    }
+}
+
+fn default_pgn_name(play: &PlayState) -> String {
+    let name = |c: Color| {
+        play.game.player(c).name().chars().map(|ch| if ch.is_alphanumeric() { ch } else { '_' }).collect::<String>()
+    };
+    format!("{}-vs-{}.pgn", name(Color::White), name(Color::Black))
+}

@@ -1,0 +1,15 @@
+//! Drawing: pure functions of the state into a ratatui buffer. Nothing here changes state or decides rules.
+
+pub mod board;
+pub mod clocks;
+pub mod dialogs;
+pub mod help;
+pub mod layout;
+pub mod moves;
+pub mod new_game;
+pub mod play;
+pub mod popup;
+pub mod review;
+pub mod screen;
+pub mod status;
+pub mod too_small;

@@ -1,0 +1,159 @@
+//! The play screen: board, players with clocks, move list, status and move line.
+
+use super::board::BoardView;
+use super::clocks::{PlayerBlock, PlayerView};
+use super::layout::ScreenLayout;
+use super::moves::MoveListView;
+use super::status::{InputLine, StatusKind, StatusLine};
+use crate::game::GameController;
+use crate::rules::{Color, Position, Role};
+use crate::tui::action::Command;
+use crate::tui::app::App;
+use crate::tui::config::PieceStyle;
+use crate::tui::play::PlayState;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use std::time::Duration;
+
+pub fn draw(frame: &mut Frame, app: &App, play: &PlayState, l: &ScreenLayout) {
+    let theme = &app.theme;
+    let buf = frame.buffer_mut();
+    let board = BoardView {
+        position: play.game.position(),
+        geometry: l.board,
+        last_move: play.last_move_squares(),
+        check: play.check_square(),
+        selected: play.selected,
+        targets: &play.targets,
+        cursor: play.cursor_shown.then_some(play.cursor),
+        pieces: app.config.display.pieces,
+        theme,
+    };
+    let outer: Rect = l.board.outer();
+    ratatui::widgets::Widget::render(&board, outer, buf);
+    draw_side(buf, app, play, l.side);
+    let (text, kind) = status_text(app, play);
+    ratatui::widgets::Widget::render(&StatusLine { text: &text, kind, theme }, l.status, buf);
+    let placeholder = if play.my_turn() { "type a move (e4, Nf3, e7e8q) · arrows + Enter · mouse" } else { "" };
+    ratatui::widgets::Widget::render(&InputLine { line: &play.line, placeholder, theme }, l.input, buf);
+    if let Some(hints) = l.hints {
+        let k = &app.keymap;
+        let text = format!(
+            "{} help · {} new · {} draw · {} takeback · {} flip · {} resign · {} quit",
+            k.hint(Command::Help),
+            k.hint(Command::NewGame),
+            k.hint(Command::Draw),
+            k.hint(Command::Takeback),
+            k.hint(Command::Flip),
+            k.hint(Command::Resign),
+            k.hint(Command::Quit)
+        );
+        buf.set_line(hints.x, hints.y, &Line::styled(text, theme.dim), hints.width);
+    }
+}
+
+fn draw_side(buf: &mut ratatui::buffer::Buffer, app: &App, play: &PlayState, side: Rect) {
+    let theme = &app.theme;
+    let game = &play.game;
+    let low = Duration::from_secs(u64::from(app.config.sound.low_time_seconds));
+    // The side at the bottom of the board is listed at the bottom of the panel.
+    let (top, bottom) = if play.flipped { (Color::White, Color::Black) } else { (Color::Black, Color::White) };
+    let player_h = 2u16;
+    let top_rect = Rect::new(side.x, side.y, side.width, player_h);
+    let bottom_rect = Rect::new(side.x, side.bottom().saturating_sub(player_h), side.width, player_h);
+    for (color, rect) in [(top, top_rect), (bottom, bottom_rect)] {
+        let view = player_view(game, color, app.config.display.pieces, theme.outline_white);
+        ratatui::widgets::Widget::render(&PlayerBlock { player: &view, low, theme }, rect, buf);
+    }
+    let mut list_rect =
+        Rect::new(side.x, side.y + player_h + 1, side.width, side.height.saturating_sub(2 * player_h + 2));
+    if let Some(eval) = &play.evaluation
+        && list_rect.height > 2
+    {
+        let y = list_rect.bottom() - 1;
+        buf.set_line(side.x, y, &Line::styled(eval.as_str(), theme.accent), side.width);
+        list_rect.height -= 1;
+    }
+    let sans: Vec<&str> = game.moves().iter().map(|r| r.san.as_str()).collect();
+    let start = game.start_position();
+    let list = MoveListView {
+        sans: &sans,
+        first_number: start.fullmove_number().max(1),
+        black_first: start.side_to_move() == Color::Black,
+        current: sans.len().checked_sub(1),
+        theme,
+    };
+    ratatui::widgets::Widget::render(&list, list_rect, buf);
+}
+
+fn player_view(game: &GameController, color: Color, pieces: PieceStyle, outline: bool) -> PlayerView {
+    let player = game.player(color);
+    let name = match player {
+        crate::game::PlayerKind::Human { name } => crate::tui::sanitize::clean(name),
+        crate::game::PlayerKind::Engine { level } => format!("Computer · level {level}"),
+        other => format!("Engine · {}", crate::tui::sanitize::clean(&other.name())),
+    };
+    let name = if game.is_thinking() == Some(color) { format!("{name} (thinking…)") } else { name };
+    let running = !game.is_over() && game.side_to_move() == color && game.clock(color).is_some();
+    PlayerView {
+        color,
+        name,
+        clock: game.clock(color),
+        running,
+        to_move: !game.is_over() && game.side_to_move() == color,
+        material: material_lead(game.position(), color, pieces, outline),
+    }
+}
+
+/// The pieces `color` has beyond the opponent's, and the points they are worth (e.g. "♟♟ +2").
+pub fn material_lead(pos: &Position, color: Color, pieces: PieceStyle, outline: bool) -> String {
+    const ORDER: [(Role, i32); 5] =
+        [(Role::Queen, 9), (Role::Rook, 5), (Role::Bishop, 3), (Role::Knight, 3), (Role::Pawn, 1)];
+    let mut count = [[0i32; 6]; 2];
+    for c in Color::BOTH {
+        for sq in pos.piece_squares(c) {
+            if let Some(p) = pos.piece_at(sq) {
+                count[c.index()][p.role as usize - 1] += 1;
+            }
+        }
+    }
+    let mut text = String::new();
+    let mut points = 0;
+    for (role, value) in ORDER {
+        let diff = count[color.index()][role as usize - 1] - count[(!color).index()][role as usize - 1];
+        points += diff * value;
+        for _ in 0..diff.max(0) {
+            text.push(super::board::glyph(crate::rules::Piece::new(!color, role), pieces, outline));
+        }
+    }
+    if points > 0 {
+        text.push_str(&format!(" +{points}"));
+    }
+    text
+}
+
+/// The status line: a notice if there is one, else whose move, check, a claimable draw, or the result.
+pub fn status_text(app: &App, play: &PlayState) -> (String, StatusKind) {
+    if let Some((text, kind)) = &play.notice {
+        return (text.clone(), *kind);
+    }
+    let game = &play.game;
+    if let Some(result) = game.result_text() {
+        return (format!("{result}. {} for a new game.", app.keymap.hint(Command::NewGame)), StatusKind::Over);
+    }
+    let side = game.side_to_move();
+    let mut text = format!("{} to move", side.name());
+    let mut kind = StatusKind::Normal;
+    if game.position().in_check() {
+        text.push_str(" — check!");
+        kind = StatusKind::Check;
+    }
+    if let Some(by) = game.draw_offer() {
+        text.push_str(&format!(" · {} offers a draw", by.name()));
+    }
+    if play.my_turn() && !game.claimable_now().is_empty() {
+        text.push_str(&format!(" · a draw can be claimed: {}", app.keymap.hint(Command::Draw)));
+    }
+    (text, kind)
+}

@@ -1,0 +1,27 @@
+//! A centred box drawn over the screen, used by the help overlay and the dialogs.
+
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+
+/// The rect of a `width`×`height` box centred in `area`, shrunk to fit.
+pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h)
+}
+
+/// Draws `lines` in a bordered, titled box sized to them (within `area`).
+pub fn draw_box(area: Rect, buf: &mut Buffer, title: &str, lines: Vec<Line<'_>>, theme: &Theme) {
+    let width = lines.iter().map(|l| l.width()).max().unwrap_or(0).max(title.chars().count() + 4) as u16 + 4;
+    let height = lines.len() as u16 + 2;
+    let rect = centered(area, width, height);
+    Clear.render(rect, buf);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_style(theme.accent)
+        .title(Line::styled(format!(" {title} "), theme.title));
+    Paragraph::new(lines).block(block).wrap(Wrap { trim: false }).style(theme.text).render(rect, buf);
+}

@@ -1,0 +1,59 @@
+//! The two lines under the board: the game's status (whose move, check, the result in words, a notice)
+//! and the move being typed with the reason it was refused.
+
+use crate::tui::input::MoveLine;
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatusKind {
+    Normal,
+    Check,
+    Over,
+    Error,
+}
+
+pub struct StatusLine<'a> {
+    pub text: &'a str,
+    pub kind: StatusKind,
+    pub theme: &'a Theme,
+}
+
+impl Widget for &StatusLine<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let t = self.theme;
+        let style = match self.kind {
+            StatusKind::Normal => t.text,
+            StatusKind::Check | StatusKind::Over => t.accent,
+            StatusKind::Error => t.error,
+        };
+        buf.set_line(area.x, area.y, &Line::styled(self.text, style), area.width);
+    }
+}
+
+pub struct InputLine<'a> {
+    pub line: &'a MoveLine,
+    /// Shown when nothing is typed, e.g. "type a move (e4, Nf3, e7e8q) or use the arrows".
+    pub placeholder: &'a str,
+    pub theme: &'a Theme,
+}
+
+impl Widget for &InputLine<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let t = self.theme;
+        let mut spans = vec![Span::styled("Move: ", t.dim)];
+        if self.line.is_empty() {
+            spans.push(Span::styled(self.placeholder, t.dim));
+        } else {
+            spans.push(Span::styled(self.line.text(), t.accent));
+            spans.push(Span::styled("▏", t.accent));
+        }
+        if let Some(err) = self.line.error() {
+            spans.push(Span::styled(format!("  {err}"), t.error));
+        }
+        buf.set_line(area.x, area.y, &Line::from(spans), area.width);
+    }
+}
