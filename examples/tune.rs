@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! python3 tools/gen_tune_data.py --positions 20000 --out /tmp/tune.txt
-//! cargo run --release --example tune -- /tmp/tune.txt [passes] [output file]
+//! cargo run --release --example tune -- /tmp/tune.txt [passes] [output file] [--no-psqt]
 //! ```
 //!
 //! Each input line is `FEN;p`, p being the expected result for White (1 win, 0.5 draw, 0 loss, or anything
@@ -20,11 +20,12 @@ use tabiya::rules::Position;
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let Some(path) = args.get(1) else {
-        eprintln!("usage: tune <data file: FEN;p per line> [passes] [output .rs file]");
+        eprintln!("usage: tune <data file: FEN;p per line> [passes] [output .rs file] [--no-psqt]");
         std::process::exit(2);
     };
     let passes: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(6);
     let out = args.get(3).cloned().unwrap_or_else(|| "src/engine/eval/weights.rs".to_string());
+    let with_psqt = !args.iter().any(|a| a == "--no-psqt");
     let data = match load(path) {
         Ok(d) => d,
         Err(e) => {
@@ -42,18 +43,18 @@ fn main() {
     println!("start error {best:.6}, held-out {:.6}", error(&held, &params));
     for pass in 0..passes {
         let step = [4, 2, 1].get(pass * 3 / passes.max(1)).copied().unwrap_or(1);
-        let n = params.weights_mut().len();
+        let n = params.weights_mut(with_psqt).len();
         let mut improved = 0;
         for i in 0..n {
             for delta in [step, -step] {
-                *params.weights_mut()[i] += delta;
+                *params.weights_mut(with_psqt)[i] += delta;
                 let e = error(&data, &params);
                 if e < best {
                     best = e;
                     improved += 1;
                     break;
                 }
-                *params.weights_mut()[i] -= delta;
+                *params.weights_mut(with_psqt)[i] -= delta;
             }
         }
         let h = error(&held, &params);

@@ -128,12 +128,15 @@ def elo(p):
 
 
 def summary(points):
+    """Mean score, Elo difference, and the 95% margin of the Elo difference (normal approximation of the
+    mean score carried through the logistic curve's slope)."""
     n = len(points)
     mean = sum(points) / n
     var = sum((x - mean) ** 2 for x in points) / max(n - 1, 1)
-    margin = 1.96 * math.sqrt(var / n)
-    lo, hi = elo(mean - margin), elo(mean + margin)
-    return mean, elo(mean), (hi - lo) / 2
+    sigma = math.sqrt(var / n)
+    p = min(max(mean, 0.01), 0.99)
+    margin = 1.96 * sigma * 400 / (math.log(10) * p * (1 - p))
+    return mean, elo(mean), margin
 
 
 def main():

@@ -66,7 +66,7 @@ impl Params {
     /// Every weight the tuner adjusts (index 0 of role arrays, which is never used, is left out). The king
     /// attack weights are not among them: attacks on the king are too rare in quiet sample positions to fit,
     /// and fitting drove them to zero.
-    pub fn weights_mut(&mut self) -> Vec<&mut i32> {
+    pub fn weights_mut(&mut self, with_psqt: bool) -> Vec<&mut i32> {
         let mut v: Vec<&mut i32> = Vec::new();
         let Params {
             value_mg,
@@ -99,8 +99,10 @@ impl Params {
         } = self;
         // Pawn values stay fixed: they anchor the scale.
         v.extend(value_mg[2..6].iter_mut().chain(value_eg[2..6].iter_mut()));
-        for table in [pst_file_mg, pst_rank_mg, pst_file_eg, pst_rank_eg] {
-            v.extend(table[1..].iter_mut().flatten());
+        if with_psqt {
+            for table in [pst_file_mg, pst_rank_mg, pst_file_eg, pst_rank_eg] {
+                v.extend(table[1..].iter_mut().flatten());
+            }
         }
         v.extend(mobility_mg[2..6].iter_mut().chain(mobility_eg[2..6].iter_mut()));
         v.extend(passed_mg[1..7].iter_mut().chain(passed_eg[1..7].iter_mut()));

@@ -1,10 +1,13 @@
-//! Selectivity: the decisions to cut a node short before searching its moves (reverse futility, null move),
-//! to skip a move (futility, late move pruning, bad captures), and how much to reduce late moves.
+//! Selectivity: the decisions to cut a node short before searching its moves (reverse futility, razoring,
+//! null move), to skip a move (futility, late move pruning, bad captures), and how much to reduce late moves.
 
 use super::Searcher;
 use crate::engine::info::MATE_BOUND;
 use std::sync::LazyLock;
 
+/// Razoring: at depth 1–2, a static evaluation this far (per ply) below alpha is checked with quiescence
+/// search alone.
+const RAZOR_MARGIN: i32 = 240;
 /// Reverse futility margin per ply of depth.
 const RFP_MARGIN: i32 = 75;
 const RFP_MAX_DEPTH: i32 = 7;
@@ -52,14 +55,20 @@ pub(super) fn bad_capture_prune(depth: i32, see: i32) -> bool {
 }
 
 impl Searcher<'_> {
-    /// Tries to prove a fail high without searching the moves: reverse futility pruning, then null-move
-    /// pruning. Only at non-PV nodes, not in check.
+    /// Tries to settle a node without searching its moves: reverse futility pruning (fail high), razoring
+    /// (fail low), then null-move pruning (fail high). Only at non-PV nodes, not in check.
     pub(super) fn prune_node(&mut self, depth: i32, ply: usize, beta: i32, eval: i32, allow_null: bool) -> Option<i32> {
         if beta.abs() >= MATE_BOUND {
             return None;
         }
         if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * depth >= beta {
             return Some(eval);
+        }
+        if depth <= 2 && eval + RAZOR_MARGIN * depth < beta - 1 {
+            let score = self.quiesce(ply, beta - 1, beta);
+            if score < beta {
+                return Some(score);
+            }
         }
         if !allow_null || depth < NULL_MIN_DEPTH || eval < beta || !self.has_pieces() {
             return None;
