@@ -572,3 +572,26 @@ fn a_draw_is_claimed_with_the_move_that_repeats_the_position() {
     assert_eq!(result(&app).as_deref(), Some("Draw by threefold repetition, claimed by Black"));
     assert_eq!(sans(&app).last().map(String::as_str), Some("Ng8"));
 }
+
+#[test]
+fn the_promotion_picker_takes_a_click() {
+    use ratatui::{Terminal, backend::TestBackend};
+    let time = FakeTime::new();
+    let mut app = app_with(Config::default(), &time, None);
+    two_people(&mut app, TimeControlSpec::Untimed, StartSpec::Fen("k7/4P3/8/8/8/8/8/4K3 w - - 0 1".into()));
+    click(&mut app, "e7");
+    click(&mut app, "e8");
+    assert!(matches!(app.dialog, Some(Dialog::Promotion { .. })));
+    let mut terminal = Terminal::new(TestBackend::new(W, H)).unwrap();
+    terminal.draw(|f| tabiya::tui::views::screen::draw(f, &app)).unwrap();
+    let buf = terminal.backend().buffer().clone();
+    let (x, y) = (0..H)
+        .find_map(|y| {
+            let line: String = (0..W).map(|x| buf[(x, y)].symbol().to_string()).collect();
+            line.find("rook").map(|byte| (line[..byte].chars().count() as u16, y))
+        })
+        .expect("the picker shows a rook");
+    mouse(&mut app, MouseEventKind::Down(MouseButton::Left), x, y);
+    assert!(app.dialog.is_none());
+    assert_eq!(sans(&app), ["e8=R+"]);
+}

@@ -637,6 +637,13 @@ impl App {
                 }
                 None => return Some(Dialog::Promotion { moves, index }),
             },
+            Action::Mouse { kind: MouseKind::Down, column, row } => {
+                let area = Rect::new(0, 0, self.size.0, self.size.1);
+                match super::views::dialogs::promotion_choice_at(area, self, column, row) {
+                    Some(i) => Dialog::chosen_promotion(&moves, i),
+                    None => return Some(Dialog::Promotion { moves, index }),
+                }
+            }
             Action::Cancel => None,
             _ => return Some(Dialog::Promotion { moves, index }),
         };
