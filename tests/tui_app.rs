@@ -595,3 +595,24 @@ fn the_promotion_picker_takes_a_click() {
     assert!(app.dialog.is_none());
     assert_eq!(sans(&app), ["e8=R+"]);
 }
+
+#[test]
+fn h_moves_the_cursor_but_still_starts_a_move_on_the_h_file() {
+    let time = FakeTime::new();
+    let mut app = app_with(Config::default(), &time, None);
+    two_people(&mut app, TimeControlSpec::Untimed, StartSpec::Standard);
+    // Without the cursor, h is text at once.
+    type_move(&mut app, "h4");
+    assert_eq!(sans(&app), ["h4"]);
+    // With the cursor showing, h moves it left...
+    key(&mut app, KeyCode::Down);
+    let before = app.play.as_ref().unwrap().cursor;
+    type_text(&mut app, "h");
+    assert_eq!(app.play.as_ref().unwrap().cursor.file() + 1, before.file());
+    assert!(app.play.as_ref().unwrap().line.is_empty());
+    // ...and a digit after it shows it began a move: the cursor goes back, "h5" is typed.
+    type_text(&mut app, "h");
+    type_move(&mut app, "5");
+    assert_eq!(sans(&app), ["h4", "h5"]);
+    assert!(!app.play.as_ref().unwrap().cursor_shown);
+}

@@ -357,7 +357,16 @@ impl App {
         let Some(play) = &mut self.play else { return };
         let mut events = Vec::new();
         let mut outcome = PlayOutcome::None;
+        let h_pending = play.h_pending.take();
         match action {
+            // The `h` that moved the cursor began a move after all: undo the move, type both characters.
+            Action::Type(c) if h_pending.is_some() && (c.is_ascii_digit() || c == 'x') => {
+                play.cursor = h_pending.unwrap_or(play.cursor);
+                play.cursor_shown = false;
+                play.clear_selection();
+                play.line.push('h');
+                play.line.push(c);
+            }
             Action::Type(c) if play.line.is_empty() && matches!(c, 'j' | 'k' | 'l') => {
                 let (dx, dy) = match c {
                     'j' => (0, -1),
@@ -366,7 +375,10 @@ impl App {
                 };
                 play.move_cursor(dx, dy);
             }
-            Action::Type('h') if play.line.is_empty() && play.cursor_shown => play.move_cursor(-1, 0),
+            Action::Type('h') if play.line.is_empty() && play.cursor_shown => {
+                play.h_pending = Some(play.cursor);
+                play.move_cursor(-1, 0);
+            }
             Action::Type(c) => {
                 play.cursor_shown = false;
                 play.clear_selection();

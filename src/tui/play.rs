@@ -25,6 +25,9 @@ pub struct PlayState {
     pub evaluation: Option<String>,
     /// Whether the low-time bell has rung for each side.
     pub low_time_rung: [bool; 2],
+    /// Where the cursor was before an `h` moved it left: if a digit or `x` follows, the `h` was the start
+    /// of a move (`h4`, `hxg5`), so the cursor goes back and the text is typed instead.
+    pub h_pending: Option<Square>,
 }
 
 /// What the app must do after a play action besides redrawing.
@@ -50,6 +53,7 @@ impl PlayState {
             notice: None,
             evaluation: None,
             low_time_rung: [false; 2],
+            h_pending: None,
         }
     }
 
