@@ -492,7 +492,8 @@ impl App {
         self.absorb(events);
     }
 
-    /// Ctrl+D: accept an offer made to me, else claim a draw that holds, else offer one.
+    /// Ctrl+D: accept an offer made to me; else, with a move typed, claim a draw about that move (the
+    /// repetition or fifty moves it would make); else claim a draw that holds now; else offer one.
     fn draw_command(&mut self) -> Vec<GameEvent> {
         let Some(play) = &mut self.play else { return Vec::new() };
         let me = play.me();
@@ -500,6 +501,9 @@ impl App {
             && play.game.player(!by).is_human()
         {
             return play.command(GameCommand::AcceptDraw(!by));
+        }
+        if play.my_turn() && !play.line.is_empty() {
+            return play.claim_with_typed_move();
         }
         if play.my_turn()
             && let Some(claim) = play.game.claimable_now().first().copied()

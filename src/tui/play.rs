@@ -5,7 +5,7 @@
 use super::input::{MoveLine, destinations, moves_between, parse_typed, pick_promotion};
 use super::views::status::StatusKind;
 use crate::game::{GameCommand, GameController, GameEvent};
-use crate::rules::{Color, Move, Role, Square};
+use crate::rules::{Color, DrawClaim, Move, Role, Square};
 
 pub struct PlayState {
     pub game: GameController,
@@ -116,6 +116,31 @@ impl PlayState {
                 Vec::new()
             }
         }
+    }
+
+    /// Claims a draw about the typed move (FIDE: write the move, then claim); the move is played with the
+    /// claim. A claim that does not hold is refused and the text stays.
+    pub fn claim_with_typed_move(&mut self) -> Vec<GameEvent> {
+        let m = match parse_typed(self.game.position(), self.line.text()) {
+            Ok(m) => m,
+            Err(reason) => {
+                self.line.set_error(reason);
+                return Vec::new();
+            }
+        };
+        let mut refusal = String::new();
+        for claim in [DrawClaim::ThreefoldRepetition, DrawClaim::FiftyMoves] {
+            match self.game.apply(GameCommand::ClaimDraw { claim, with_move: Some(m) }) {
+                Ok(events) => {
+                    self.line.clear();
+                    self.clear_selection();
+                    return events;
+                }
+                Err(e) => refusal = e.to_string(),
+            }
+        }
+        self.line.set_error(refusal);
+        Vec::new()
     }
 
     fn not_your_turn(&self) -> String {
