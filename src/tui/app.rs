@@ -741,7 +741,7 @@ impl App {
     }
 
     fn controller_options(&self) -> ControllerOptions {
-        let mut options = ControllerOptions::default();
+        let mut options = ControllerOptions::default().with_engine_hash_mb(self.config.engine.hash_mb);
         if let Some(time) = &self.options.time {
             options = options.with_time(time.clone());
         }
