@@ -4,7 +4,7 @@
 //! moves, with `%clk` comments like a lichess export), then reports the median of 5 runs of each measurement.
 
 use std::time::{Duration, Instant};
-use tabiya::game::pgn::{GameTree, MoveNode, PgnIndex, WriteOptions, read_game, write_game};
+use tabiya::game::pgn::{GameTree, MoveNode, PgnFile, PgnIndex, WriteOptions, read_game, write_game};
 use tabiya::rules::{Position, to_san};
 
 fn game_text(seed: u64, plies: usize, out: &mut String) {
@@ -102,4 +102,24 @@ fn main() {
         big.len() as f64 / 1e6,
         median(runs).as_secs_f64()
     );
+
+    // The same from disk, as the review screen opens it: read the file, index it, show the first screen.
+    let path = std::env::temp_dir().join(format!("tabiya-pgn-bench-{}.pgn", std::process::id()));
+    if std::fs::write(&path, &big).is_ok() {
+        let runs: Vec<Duration> = (0..5)
+            .map(|_| {
+                let t = Instant::now();
+                let f = PgnFile::open(&path).expect("the file just written");
+                let shown: usize = (0..50).filter_map(|i| f.headers(i)).map(|h| h.pairs.len()).sum();
+                assert_eq!(f.len(), 100_000);
+                assert!(shown > 0);
+                t.elapsed()
+            })
+            .collect();
+        let _ = std::fs::remove_file(&path);
+        println!(
+            "open: 100000-game file read from disk and listed in {:.3} s (median of 5)",
+            median(runs).as_secs_f64()
+        );
+    }
 }

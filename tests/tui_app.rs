@@ -532,3 +532,87 @@ fn a_broken_configuration_is_reported_and_the_defaults_are_used() {
     assert!(notice.contains("display.theme"), "{notice}");
     assert_eq!(std::fs::read(&path).unwrap(), before, "the user's file is never written");
 }
+
+#[test]
+fn the_loop_ticks_only_while_a_clock_runs() {
+    use tabiya::tui::event_loop::next_tick;
+    let config = Config::default();
+    let keymap = KeyMap::from_config(&config.keys).unwrap();
+    let mut app = App::new(config, keymap, None, AppOptions::default());
+    assert_eq!(next_tick(&app), None, "the new-game screen never ticks");
+    two_people(&mut app, TimeControlSpec::Untimed, StartSpec::Standard);
+    assert_eq!(next_tick(&app), None, "an untimed game never ticks");
+    two_people(&mut app, "5+0".parse().unwrap(), StartSpec::Standard);
+    let tick = next_tick(&app).expect("a running clock ticks");
+    assert!(tick <= Duration::from_millis(1002), "{tick:?}");
+    ctrl(&mut app, 'r');
+    key(&mut app, KeyCode::Enter);
+    assert!(result(&app).is_some());
+    assert_eq!(next_tick(&app), None, "a finished game never ticks");
+}
+
+#[test]
+fn a_draw_is_claimed_with_the_move_that_repeats_the_position() {
+    let time = FakeTime::new();
+    let mut app = app_with(Config::default(), &time, None);
+    two_people(&mut app, TimeControlSpec::Untimed, StartSpec::Standard);
+    for m in ["Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"] {
+        type_move(&mut app, m);
+    }
+    // Ng8 would make the third occurrence: type it, then claim instead of pressing Enter.
+    type_text(&mut app, "Nc6");
+    ctrl(&mut app, 'd');
+    assert_eq!(result(&app), None, "Nc6 repeats nothing");
+    assert!(app.play.as_ref().unwrap().line.error().is_some());
+    for _ in 0..3 {
+        key(&mut app, KeyCode::Backspace);
+    }
+    type_text(&mut app, "Ng8");
+    ctrl(&mut app, 'd');
+    assert_eq!(result(&app).as_deref(), Some("Draw by threefold repetition, claimed by Black"));
+    assert_eq!(sans(&app).last().map(String::as_str), Some("Ng8"));
+}
+
+#[test]
+fn the_promotion_picker_takes_a_click() {
+    use ratatui::{Terminal, backend::TestBackend};
+    let time = FakeTime::new();
+    let mut app = app_with(Config::default(), &time, None);
+    two_people(&mut app, TimeControlSpec::Untimed, StartSpec::Fen("k7/4P3/8/8/8/8/8/4K3 w - - 0 1".into()));
+    click(&mut app, "e7");
+    click(&mut app, "e8");
+    assert!(matches!(app.dialog, Some(Dialog::Promotion { .. })));
+    let mut terminal = Terminal::new(TestBackend::new(W, H)).unwrap();
+    terminal.draw(|f| tabiya::tui::views::screen::draw(f, &app)).unwrap();
+    let buf = terminal.backend().buffer().clone();
+    let (x, y) = (0..H)
+        .find_map(|y| {
+            let line: String = (0..W).map(|x| buf[(x, y)].symbol().to_string()).collect();
+            line.find("rook").map(|byte| (line[..byte].chars().count() as u16, y))
+        })
+        .expect("the picker shows a rook");
+    mouse(&mut app, MouseEventKind::Down(MouseButton::Left), x, y);
+    assert!(app.dialog.is_none());
+    assert_eq!(sans(&app), ["e8=R+"]);
+}
+
+#[test]
+fn h_moves_the_cursor_but_still_starts_a_move_on_the_h_file() {
+    let time = FakeTime::new();
+    let mut app = app_with(Config::default(), &time, None);
+    two_people(&mut app, TimeControlSpec::Untimed, StartSpec::Standard);
+    // Without the cursor, h is text at once.
+    type_move(&mut app, "h4");
+    assert_eq!(sans(&app), ["h4"]);
+    // With the cursor showing, h moves it left...
+    key(&mut app, KeyCode::Down);
+    let before = app.play.as_ref().unwrap().cursor;
+    type_text(&mut app, "h");
+    assert_eq!(app.play.as_ref().unwrap().cursor.file() + 1, before.file());
+    assert!(app.play.as_ref().unwrap().line.is_empty());
+    // ...and a digit after it shows it began a move: the cursor goes back, "h5" is typed.
+    type_text(&mut app, "h");
+    type_move(&mut app, "5");
+    assert_eq!(sans(&app), ["h4", "h5"]);
+    assert!(!app.play.as_ref().unwrap().cursor_shown);
+}

@@ -65,7 +65,7 @@ fn play_screen_at_the_minimum_size() {
         "3",
         "2  P  P  P  P  P  P  P  P",
         "1  R  N  B  Q  K  B  N  R  ▶ White: Human",
-        "   a  b  c  d  e  f  g  h    5:00 ⏱",
+        "   a  b  c  d  e  f  g  h    5:00 ◀",
         "White to move",
         "Move: type a move (e4, Nf3, e7e8q) · arrows + Enter",
     ];
@@ -142,7 +142,7 @@ fn clocks_turn_to_tenths_when_low() {
     a.start_game(&spec).unwrap();
     time.advance_ms(4_350);
     let lines = render(&mut a, 51, 11);
-    assert!(lines[8].ends_with("7.6 ⏱"), "{}", lines[8]);
+    assert!(lines[8].ends_with("7.6 ◀"), "{}", lines[8]);
     assert!(lines[1].ends_with("0:12"), "{}", lines[1]);
 }
 
@@ -244,4 +244,22 @@ fn review_game_shows_moves_comments_nags_and_variations() {
     a.update(Action::Cursor(tabiya::tui::action::Dir::Left));
     let lines = render(&mut a, 90, 30);
     assert!(contains(&lines, "Weak [31m"), "{lines:#?}");
+}
+
+#[test]
+fn help_fits_a_standard_80_by_24_terminal() {
+    let mut a = game(letters(), "untimed", StartSpec::Standard);
+    a.update(Action::Command(Command::Help));
+    let lines = render(&mut a, 80, 24);
+    let top = lines.iter().position(|l| l.contains("┌ Help · any key closes it ")).expect("the box's top");
+    let bottom = lines.iter().rposition(|l| l.contains('└')).expect("the box's bottom");
+    assert!(lines[top + 1].contains("Playing"), "{lines:#?}");
+    assert!(lines[bottom - 1].contains("Ctrl+E"), "the last command is shown: {lines:#?}");
+    let chars = |l: &str| l.chars().collect::<Vec<char>>();
+    let left = chars(&lines[top]).iter().position(|&c| c == '┌').unwrap();
+    let right = chars(&lines[top]).iter().position(|&c| c == '┐').unwrap();
+    for l in &lines[top + 1..bottom] {
+        let c = chars(l);
+        assert!(c.get(left) == Some(&'│') && c.get(right) == Some(&'│'), "cut: {l}");
+    }
 }

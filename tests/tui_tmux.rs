@@ -36,13 +36,19 @@ impl Tmux {
         self.home.path().join("data")
     }
 
-    /// Runs tabiya with `args` in a new 100×30 window; the shell stays to show how it exited.
+    /// Runs tabiya with `args` in a new 100×30 window; the shell stays to show how it exited and whether
+    /// the terminal is back in canonical mode.
     fn run(&self, name: &str, args: &str) {
+        self.run_with(name, "", args);
+    }
+
+    fn run_with(&self, name: &str, env: &str, args: &str) {
         let bin = env!("CARGO_BIN_EXE_tabiya");
         let h = self.home.path().display();
         let command = format!(
-            "HOME={h} XDG_CONFIG_HOME={h}/xdg XDG_DATA_HOME={h}/xdg TABIYA_DATA_DIR={data} TABIYA_CONFIG={h}/config.toml \
-             {bin} {args}; echo EXITED $?; sleep 60",
+            "{env} HOME={h} XDG_CONFIG_HOME={h}/xdg XDG_DATA_HOME={h}/xdg TABIYA_DATA_DIR={data} \
+             TABIYA_CONFIG={h}/config.toml {bin} {args}; echo EXITED $?; stty -a | tr ' ;' '\\n\\n' | grep -x -- '-\\?icanon'; \
+             sleep 60",
             data = self.data_dir().display()
         );
         let out = self.tmux(&["new-session", "-d", "-s", name, "-x", "100", "-y", "30", &command]);
@@ -138,4 +144,15 @@ fn a_tiny_terminal_gets_a_message_and_resizing_recovers() {
     t.wait_for("s", "White to move");
     t.keys("s", &["C-q"]);
     t.wait_for("s", "EXITED 0");
+}
+
+#[test]
+fn the_terminal_is_restored_after_a_panic() {
+    let Some(t) = Tmux::start("panic") else { return };
+    t.run_with("p", "TABIYA_TEST_PANIC=1", "play --white human --black human --time untimed");
+    let screen = t.wait_for("p", "EXITED 101");
+    assert!(screen.contains("a panic requested by TABIYA_TEST_PANIC"), "{screen}");
+    let after: Vec<&str> = screen.lines().skip_while(|l| !l.starts_with("EXITED")).collect();
+    assert_eq!(after.get(1).map(|l| l.trim()), Some("icanon"), "raw mode was left:\n{screen}");
+    assert!(!screen.contains("White to move"), "the alternate screen was left:\n{screen}");
 }

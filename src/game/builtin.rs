@@ -11,9 +11,9 @@ pub struct BuiltinEngine {
 }
 
 impl BuiltinEngine {
-    /// Starts the engine's search thread at `level` (1..=8).
-    pub fn new(level: u8, notify: Option<Notifier>) -> BuiltinEngine {
-        let options = EngineOptions { level: level.clamp(1, 8), ..EngineOptions::default() };
+    /// Starts the engine's search thread at `level` (1..=8) with a `hash_mb` MiB transposition table.
+    pub fn new(level: u8, hash_mb: usize, notify: Option<Notifier>) -> BuiltinEngine {
+        let options = EngineOptions { level: level.clamp(1, 8), hash_mb };
         let handle = match notify {
             Some(n) => EngineHandle::spawn_with_notify(options, n),
             None => EngineHandle::spawn(options),
@@ -26,11 +26,11 @@ impl BuiltinEngine {
 ///
 /// # Errors
 /// `Engine` for a level outside 1..=8.
-pub(super) fn spawn(level: u8, notify: Option<Notifier>) -> Result<Option<Box<dyn Brain>>, GameError> {
+pub(super) fn spawn(level: u8, hash_mb: usize, notify: Option<Notifier>) -> Result<Option<Box<dyn Brain>>, GameError> {
     if !(1..=8).contains(&level) {
         return Err(GameError::Engine(format!("level {level} does not exist (1–8)")));
     }
-    Ok(Some(Box::new(BuiltinEngine::new(level, notify))))
+    Ok(Some(Box::new(BuiltinEngine::new(level, hash_mb, notify))))
 }
 
 impl Brain for BuiltinEngine {

@@ -45,6 +45,8 @@ pub struct ControllerOptions {
     pub untimed_movetime: Duration,
     /// How long the built-in engine thinks for a hint or an evaluation.
     pub analysis_time: Duration,
+    /// Transposition-table size of each built-in engine, in MiB.
+    pub engine_hash_mb: usize,
 }
 
 impl Default for ControllerOptions {
@@ -55,6 +57,7 @@ impl Default for ControllerOptions {
             saves: None,
             untimed_movetime: Duration::from_secs(2),
             analysis_time: Duration::from_secs(1),
+            engine_hash_mb: crate::engine::EngineOptions::default().hash_mb,
         }
     }
 }
@@ -72,6 +75,11 @@ impl ControllerOptions {
 
     pub fn with_saves(mut self, saves: SaveStore) -> ControllerOptions {
         self.saves = Some(saves);
+        self
+    }
+
+    pub fn with_engine_hash_mb(mut self, mb: usize) -> ControllerOptions {
+        self.engine_hash_mb = mb;
         self
     }
 }

@@ -16,7 +16,7 @@ impl GameController {
     pub(super) fn start_players(&mut self) -> Result<(), GameError> {
         for color in [Color::White, Color::Black] {
             let kind = self.player(color).clone();
-            self.brains[color.index()] = make_brain(&kind, self.options.notify.clone())?;
+            self.brains[color.index()] = make_brain(&kind, self.options.engine_hash_mb, self.options.notify.clone())?;
         }
         Ok(())
     }
@@ -119,7 +119,8 @@ impl GameController {
 
     pub(super) fn request_analysis(&mut self, kind: AnalysisKind, events: &mut Vec<GameEvent>) {
         if self.analyst.is_none() {
-            match make_brain(&PlayerKind::Engine { level: 8 }, self.options.notify.clone()) {
+            match make_brain(&PlayerKind::Engine { level: 8 }, self.options.engine_hash_mb, self.options.notify.clone())
+            {
                 Ok(brain) => self.analyst = brain,
                 Err(e) => {
                     events.push(GameEvent::EngineFailed { color: None, message: e.to_string() });
@@ -233,6 +234,7 @@ fn san_line(start: &Position, pv: &[crate::rules::Move]) -> Vec<String> {
 /// `Engine` when the engine cannot start.
 pub(super) fn make_brain(
     kind: &PlayerKind,
+    hash_mb: usize,
     notify: Option<super::external::Notifier>,
 ) -> Result<Option<Box<dyn Brain>>, GameError> {
     match kind {
@@ -240,6 +242,6 @@ pub(super) fn make_brain(
         PlayerKind::External { command } => {
             Ok(Some(Box::new(ExternalEngine::spawn(command, notify).map_err(GameError::Engine)?)))
         }
-        PlayerKind::Engine { level } => super::builtin::spawn(*level, notify),
+        PlayerKind::Engine { level } => super::builtin::spawn(*level, hash_mb, notify),
     }
 }

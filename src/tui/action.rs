@@ -53,16 +53,16 @@ impl Command {
     pub fn description(self) -> &'static str {
         match self {
             Command::Help => "show or hide this help",
-            Command::Quit => "quit (the game is saved; the next start offers to resume it)",
+            Command::Quit => "quit (the game is saved; tabiya offers to resume it)",
             Command::NewGame => "new game",
             Command::Resign => "resign (asks first)",
-            Command::Draw => "offer a draw, accept one, or claim one when a claim holds",
+            Command::Draw => "offer, accept, or (when it holds) claim a draw",
             Command::Takeback => "take back your last move",
             Command::Flip => "flip the board",
             Command::SavePgn => "save the game as PGN to a file",
             Command::CopyFen => "copy the position (FEN) to the clipboard",
             Command::CopyPgn => "copy the game (PGN) to the clipboard",
-            Command::Evaluate => "ask the engine for an evaluation (review)",
+            Command::Evaluate => "ask the engine for an evaluation",
         }
     }
 }

@@ -357,7 +357,16 @@ impl App {
         let Some(play) = &mut self.play else { return };
         let mut events = Vec::new();
         let mut outcome = PlayOutcome::None;
+        let h_pending = play.h_pending.take();
         match action {
+            // The `h` that moved the cursor began a move after all: undo the move, type both characters.
+            Action::Type(c) if h_pending.is_some() && (c.is_ascii_digit() || c == 'x') => {
+                play.cursor = h_pending.unwrap_or(play.cursor);
+                play.cursor_shown = false;
+                play.clear_selection();
+                play.line.push('h');
+                play.line.push(c);
+            }
             Action::Type(c) if play.line.is_empty() && matches!(c, 'j' | 'k' | 'l') => {
                 let (dx, dy) = match c {
                     'j' => (0, -1),
@@ -366,7 +375,10 @@ impl App {
                 };
                 play.move_cursor(dx, dy);
             }
-            Action::Type('h') if play.line.is_empty() && play.cursor_shown => play.move_cursor(-1, 0),
+            Action::Type('h') if play.line.is_empty() && play.cursor_shown => {
+                play.h_pending = Some(play.cursor);
+                play.move_cursor(-1, 0);
+            }
             Action::Type(c) => {
                 play.cursor_shown = false;
                 play.clear_selection();
@@ -492,7 +504,8 @@ impl App {
         self.absorb(events);
     }
 
-    /// Ctrl+D: accept an offer made to me, else claim a draw that holds, else offer one.
+    /// Ctrl+D: accept an offer made to me; else, with a move typed, claim a draw about that move (the
+    /// repetition or fifty moves it would make); else claim a draw that holds now; else offer one.
     fn draw_command(&mut self) -> Vec<GameEvent> {
         let Some(play) = &mut self.play else { return Vec::new() };
         let me = play.me();
@@ -500,6 +513,9 @@ impl App {
             && play.game.player(!by).is_human()
         {
             return play.command(GameCommand::AcceptDraw(!by));
+        }
+        if play.my_turn() && !play.line.is_empty() {
+            return play.claim_with_typed_move();
         }
         if play.my_turn()
             && let Some(claim) = play.game.claimable_now().first().copied()
@@ -633,6 +649,13 @@ impl App {
                 }
                 None => return Some(Dialog::Promotion { moves, index }),
             },
+            Action::Mouse { kind: MouseKind::Down, column, row } => {
+                let area = Rect::new(0, 0, self.size.0, self.size.1);
+                match super::views::dialogs::promotion_choice_at(area, self, column, row) {
+                    Some(i) => Dialog::chosen_promotion(&moves, i),
+                    None => return Some(Dialog::Promotion { moves, index }),
+                }
+            }
             Action::Cancel => None,
             _ => return Some(Dialog::Promotion { moves, index }),
         };
@@ -718,7 +741,7 @@ impl App {
     }
 
     fn controller_options(&self) -> ControllerOptions {
-        let mut options = ControllerOptions::default();
+        let mut options = ControllerOptions::default().with_engine_hash_mb(self.config.engine.hash_mb);
         if let Some(time) = &self.options.time {
             options = options.with_time(time.clone());
         }

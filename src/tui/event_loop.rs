@@ -13,6 +13,10 @@ use std::io::{self, Write};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc::UnboundedReceiver;
 
+/// Set this environment variable to make the loop panic after its first frame (tests use it to check that
+/// the terminal is restored on a panic).
+pub const PANIC_ENV: &str = "TABIYA_TEST_PANIC";
+
 /// Runs until the user quits.
 ///
 /// # Errors
@@ -22,6 +26,10 @@ pub async fn run(terminal: &mut Tui, app: &mut App, mut wake: UnboundedReceiver<
     let size = terminal.size()?;
     app.update(Action::Resize { width: size.width, height: size.height });
     terminal.draw(|f| screen::draw(f, app))?;
+    // For the end-to-end test that the terminal is restored after a panic.
+    if std::env::var_os(PANIC_ENV).is_some() {
+        panic!("a panic requested by {PANIC_ENV}");
+    }
     loop {
         let tick = next_tick(app);
         tokio::select! {

@@ -5,7 +5,7 @@
 use super::input::{MoveLine, destinations, moves_between, parse_typed, pick_promotion};
 use super::views::status::StatusKind;
 use crate::game::{GameCommand, GameController, GameEvent};
-use crate::rules::{Color, Move, Role, Square};
+use crate::rules::{Color, DrawClaim, Move, Role, Square};
 
 pub struct PlayState {
     pub game: GameController,
@@ -25,6 +25,9 @@ pub struct PlayState {
     pub evaluation: Option<String>,
     /// Whether the low-time bell has rung for each side.
     pub low_time_rung: [bool; 2],
+    /// Where the cursor was before an `h` moved it left: if a digit or `x` follows, the `h` was the start
+    /// of a move (`h4`, `hxg5`), so the cursor goes back and the text is typed instead.
+    pub h_pending: Option<Square>,
 }
 
 /// What the app must do after a play action besides redrawing.
@@ -50,6 +53,7 @@ impl PlayState {
             notice: None,
             evaluation: None,
             low_time_rung: [false; 2],
+            h_pending: None,
         }
     }
 
@@ -116,6 +120,31 @@ impl PlayState {
                 Vec::new()
             }
         }
+    }
+
+    /// Claims a draw about the typed move (FIDE: write the move, then claim); the move is played with the
+    /// claim. A claim that does not hold is refused and the text stays.
+    pub fn claim_with_typed_move(&mut self) -> Vec<GameEvent> {
+        let m = match parse_typed(self.game.position(), self.line.text()) {
+            Ok(m) => m,
+            Err(reason) => {
+                self.line.set_error(reason);
+                return Vec::new();
+            }
+        };
+        let mut refusal = String::new();
+        for claim in [DrawClaim::ThreefoldRepetition, DrawClaim::FiftyMoves] {
+            match self.game.apply(GameCommand::ClaimDraw { claim, with_move: Some(m) }) {
+                Ok(events) => {
+                    self.line.clear();
+                    self.clear_selection();
+                    return events;
+                }
+                Err(e) => refusal = e.to_string(),
+            }
+        }
+        self.line.set_error(refusal);
+        Vec::new()
     }
 
     fn not_your_turn(&self) -> String {

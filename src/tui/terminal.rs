@@ -8,6 +8,11 @@ use crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_ra
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use std::io::{self, Stdout};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Whether the terminal is ours; restoring twice would move the cursor back over what was printed
+/// in between (leaving the alternate screen restores the cursor saved on entering it).
+static ACTIVE: AtomicBool = AtomicBool::new(false);
 
 pub type Tui = Terminal<CrosstermBackend<Stdout>>;
 
@@ -23,6 +28,7 @@ pub struct TerminalGuard {
 pub fn init() -> io::Result<TerminalGuard> {
     install_panic_hook();
     enable_raw_mode()?;
+    ACTIVE.store(true, Ordering::SeqCst);
     let mut stdout = io::stdout();
     if let Err(e) = execute!(stdout, EnterAlternateScreen, EnableMouseCapture) {
         restore();
@@ -40,8 +46,11 @@ pub fn init() -> io::Result<TerminalGuard> {
     }
 }
 
-/// Gives the terminal back. Safe to call more than once.
+/// Gives the terminal back. Safe to call more than once: only the first call after `init` acts.
 pub fn restore() {
+    if !ACTIVE.swap(false, Ordering::SeqCst) {
+        return;
+    }
     let _ = execute!(io::stdout(), DisableMouseCapture, LeaveAlternateScreen, crossterm::cursor::Show);
     let _ = disable_raw_mode();
 }

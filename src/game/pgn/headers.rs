@@ -61,3 +61,14 @@ pub fn read_headers(src: &[u8]) -> Headers {
     }
     h
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_makes_control_characters_spaces_and_keeps_lines() {
+        assert_eq!(text(b"a\x1b[31m\tb\nc\xff", 100), "a [31m b\nc\u{fffd}");
+        assert_eq!(text(b"abcdef", 3), "abc");
+    }
+}

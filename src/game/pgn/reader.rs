@@ -409,7 +409,8 @@ fn simple_san(m: Move) -> Option<String> {
     if m.is_capture() {
         s.push('x');
     }
-    s.push_str(&m.to().to_string());
+    s.push(m.to().file_char());
+    s.push(m.to().rank_char());
     Some(s)
 }
 

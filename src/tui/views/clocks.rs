@@ -72,7 +72,7 @@ impl Widget for &PlayerBlock<'_> {
             };
             clock_line.push(Span::styled(format_clock(left, self.low), style));
             if p.running {
-                clock_line.push(Span::styled(" ⏱", style));
+                clock_line.push(Span::styled(" ◀", style));
             }
         } else {
             clock_line.push(Span::styled("no clock", t.dim));

@@ -1,6 +1,6 @@
 //! Drawing the open dialog over the screen.
 
-use super::popup::draw_box;
+use super::popup::{box_rect, draw_box};
 use crate::rules::Piece;
 use crate::tui::app::App;
 use crate::tui::dialog::{Dialog, PROMOTION_ROLES};
@@ -31,17 +31,7 @@ pub fn draw(area: Rect, buf: &mut Buffer, app: &App, dialog: &Dialog) {
                 Line::styled("Enter/y allow · Esc/n refuse", t.dim),
             ],
         ),
-        Dialog::Promotion { moves, index } => {
-            let color = app.play.as_ref().map_or(crate::rules::Color::White, |p| p.game.side_to_move());
-            let mut spans = Vec::new();
-            for (i, role) in PROMOTION_ROLES.iter().enumerate() {
-                let g = super::board::glyph(Piece::new(color, *role), app.config.display.pieces, t.outline_white);
-                let label = format!(" {g} {} ", role.name());
-                spans.push(Span::styled(label, if i == *index { t.current_move } else { t.text }));
-            }
-            let _ = moves;
-            ("Promote to", vec![Line::from(spans), Line::styled("←→ choose · Enter · or q r b n · Esc cancel", t.dim)])
-        }
+        Dialog::Promotion { index, .. } => promotion_content(app, *index),
         Dialog::SavePath { text, error } => {
             let mut lines = vec![Line::raw("Save the game as PGN to:"), Line::styled(format!("{text}▏"), t.accent)];
             if let Some(e) = error {
@@ -56,4 +46,44 @@ pub fn draw(area: Rect, buf: &mut Buffer, app: &App, dialog: &Dialog) {
         ),
     };
     draw_box(area, buf, title, lines, t);
+}
+
+fn promotion_labels(app: &App) -> Vec<String> {
+    let color = app.play.as_ref().map_or(crate::rules::Color::White, |p| p.game.side_to_move());
+    PROMOTION_ROLES
+        .iter()
+        .map(|role| {
+            let g = super::board::glyph(Piece::new(color, *role), app.config.display.pieces, app.theme.outline_white);
+            format!(" {g} {} ", role.name())
+        })
+        .collect()
+}
+
+fn promotion_content(app: &App, index: usize) -> (&'static str, Vec<Line<'static>>) {
+    let t = &app.theme;
+    let spans: Vec<Span> = promotion_labels(app)
+        .into_iter()
+        .enumerate()
+        .map(|(i, label)| Span::styled(label, if i == index { t.current_move } else { t.text }))
+        .collect();
+    let help = Line::styled("←→ choose · Enter · q r b n · click · Esc cancel", t.dim);
+    ("Promote to", vec![Line::from(spans), help])
+}
+
+/// Which promotion choice (index into `PROMOTION_ROLES`) a click at a screen cell hit.
+pub fn promotion_choice_at(area: Rect, app: &App, column: u16, row: u16) -> Option<usize> {
+    let (title, lines) = promotion_content(app, 0);
+    let rect = box_rect(area, title, &lines);
+    if row != rect.y + 1 || column <= rect.x {
+        return None;
+    }
+    let mut x = rect.x + 1;
+    for (i, label) in promotion_labels(app).iter().enumerate() {
+        let w = Line::raw(label.as_str()).width() as u16;
+        if (x..x + w).contains(&column) {
+            return Some(i);
+        }
+        x += w;
+    }
+    None
 }

@@ -16,14 +16,13 @@ pub fn draw(area: Rect, buf: &mut Buffer, keymap: &KeyMap, theme: &Theme) {
         let style = if text.starts_with(' ') { theme.text } else { theme.accent };
         lines.push(Line::styled(text, style));
     }
-    lines.push(Line::styled("Commands (change them in the [keys] table of the configuration)", theme.accent));
+    lines.push(Line::styled("Commands (the [keys] table of the configuration changes them)", theme.accent));
     for command in Command::ALL {
         let keys: Vec<String> = keymap.keys_for(command).iter().map(|k| k.to_string()).collect();
         lines.push(Line::from(vec![
-            Span::styled(format!("  {:<22} ", keys.join(" ")), theme.accent),
+            Span::styled(format!("  {:<20} ", keys.join(" ")), theme.accent),
             Span::styled(command.description(), theme.text),
         ]));
     }
-    lines.push(Line::styled("Any key closes this help.", theme.dim));
-    draw_box(area, buf, "Help", lines, theme);
+    draw_box(area, buf, "Help · any key closes it", lines, theme);
 }

@@ -17,6 +17,8 @@ pub struct NewGameView<'a> {
     pub theme: &'a Theme,
     /// A line about what happened before (a config problem, why a game could not start).
     pub notice: Option<&'a str>,
+    /// The help and quit keys as bound, e.g. "F1 help · Ctrl+Q quit".
+    pub keys_hint: &'a str,
 }
 
 impl NewGameView<'_> {
@@ -82,7 +84,10 @@ impl Widget for &NewGameView<'_> {
         if let Some(notice) = self.notice {
             lines.push(Line::styled(notice, t.error));
         }
-        lines.push(Line::styled("↑↓ choose · ←→ change · type in text rows · Enter start · F1 help", t.dim));
+        lines.push(Line::styled(
+            format!("↑↓ choose · ←→ change · type in text rows · Enter start · {}", self.keys_hint),
+            t.dim,
+        ));
         let rect = centered(area, 72, lines.len() as u16 + 2);
         let block = Block::default()
             .borders(Borders::ALL)

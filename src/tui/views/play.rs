@@ -154,6 +154,8 @@ pub fn status_text(app: &App, play: &PlayState) -> (String, StatusKind) {
     }
     if play.my_turn() && !game.claimable_now().is_empty() {
         text.push_str(&format!(" · a draw can be claimed: {}", app.keymap.hint(Command::Draw)));
+    } else if play.my_turn() && !game.claimable().is_empty() {
+        text.push_str(&format!(" · a move can claim a draw: type it, then {}", app.keymap.hint(Command::Draw)));
     }
     (text, kind)
 }

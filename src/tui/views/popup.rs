@@ -13,11 +13,16 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
     Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h)
 }
 
-/// Draws `lines` in a bordered, titled box sized to them (within `area`).
-pub fn draw_box(area: Rect, buf: &mut Buffer, title: &str, lines: Vec<Line<'_>>, theme: &Theme) {
+/// Where a box for `lines` with `title` goes in `area` (also used to tell what a click hit).
+pub fn box_rect(area: Rect, title: &str, lines: &[Line<'_>]) -> Rect {
     let width = lines.iter().map(|l| l.width()).max().unwrap_or(0).max(title.chars().count() + 4) as u16 + 4;
     let height = lines.len() as u16 + 2;
-    let rect = centered(area, width, height);
+    centered(area, width, height)
+}
+
+/// Draws `lines` in a bordered, titled box sized to them (within `area`).
+pub fn draw_box(area: Rect, buf: &mut Buffer, title: &str, lines: Vec<Line<'_>>, theme: &Theme) {
+    let rect = box_rect(area, title, &lines);
     Clear.render(rect, buf);
     let block = Block::default()
         .borders(Borders::ALL)

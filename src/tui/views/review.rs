@@ -48,7 +48,7 @@ pub fn draw_list(frame: &mut Frame, app: &App, list: &GameList) {
         let style = if i == list.selected { t.current_move } else { t.text };
         buf.set_line(inner.x, inner.y + 1 + (i - first) as u16, &Line::styled(text, style), inner.width);
     }
-    let help = "↑↓ choose · Enter open · Ctrl+Q quit";
+    let help = format!("↑↓ choose · Enter open · {} quit", app.keymap.hint(crate::tui::action::Command::Quit));
     buf.set_line(inner.x, inner.bottom() - 1, &Line::styled(help, t.dim), inner.width);
 }
 

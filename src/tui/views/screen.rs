@@ -12,11 +12,14 @@ pub fn draw(frame: &mut Frame, app: &App) {
     let area = frame.area();
     match &app.screen {
         Screen::NewGame(form) => {
+            let keys_hint =
+                format!("{} help · {} quit", app.keymap.hint(Command::Help), app.keymap.hint(Command::Quit));
             let view = NewGameView {
                 form,
                 pieces: app.config.display.pieces,
                 theme: &app.theme,
                 notice: app.startup_notice.as_deref(),
+                keys_hint: &keys_hint,
             };
             (&view).render(area, frame.buffer_mut());
         }
