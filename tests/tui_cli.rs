@@ -67,3 +67,13 @@ fn review_reports_missing_files_and_games() {
     let o = tabiya(&["review"]);
     assert!(stderr(&o).contains("no saved games"), "{}", stderr(&o));
 }
+
+#[test]
+fn plain_tabiya_takes_config_and_data_dir() {
+    let help = String::from_utf8_lossy(&tabiya(&["--help"]).stdout).into_owned();
+    assert!(help.contains("--config") && help.contains("--data-dir"), "{help}");
+    // Accepted by the parser: what stops it here is only the missing terminal.
+    let o = tabiya(&["--config", "/nonexistent/tabiya.toml", "--data-dir", "/nonexistent"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("needs a terminal"), "{}", stderr(&o));
+}

@@ -20,6 +20,9 @@ use tabiya::rules::{Position, chess960};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// For plain `tabiya` (the new-game screen): configuration file and data directory.
+    #[command(flatten)]
+    pub common: play::CommonArgs,
 }
 
 #[derive(Subcommand, Debug)]
@@ -53,7 +56,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Pgn(args)) => pgn::run(args),
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Review(args)) => review::run(args),
-        None => play::run(play::PlayArgs::default()),
+        None => play::run(play::PlayArgs { common: cli.common, ..play::PlayArgs::default() }),
     }
 }
 
