@@ -243,38 +243,27 @@ impl Position {
             return; // a pinned knight never moves
         }
         if info.checkers == 0 && !pinned {
-            self.piece_moves_free(out, from, steps, slides, gen_type);
-            return;
-        }
-        let code = self.board[from as usize];
-        for &step in steps {
-            let mut to = from;
-            loop {
-                to = to.wrapping_add(step as u8);
-                if to & 0x88 != 0 {
-                    break;
-                }
-                let target = self.board[to as usize];
-                if target == 0 {
-                    if gen_type == Gen::All && self.allowed(from, to, ksq, info) {
-                        out.push(Move::new(from, to, MoveKind::Normal, code, 0));
-                    }
-                } else {
-                    if target & 8 != code & 8 && self.allowed(from, to, ksq, info) {
-                        out.push(Move::new(from, to, MoveKind::Normal, code, target));
-                    }
-                    break;
-                }
-                if !slides {
-                    break;
-                }
-            }
+            self.step_moves::<true>(out, from, steps, slides, ksq, info, gen_type);
+        } else {
+            self.step_moves::<false>(out, from, steps, slides, ksq, info, gen_type);
         }
     }
 
-    /// The common case: no check and no pin, so every pseudo-legal move of this piece is legal.
-    #[inline]
-    fn piece_moves_free(&self, out: &mut impl MoveSink, from: u8, steps: &[i8], slides: bool, gen_type: Gen) {
+    /// The moves of a knight, bishop, rook or queen. `FREE` (no check, no pin: the common case) skips the
+    /// legality filter, every pseudo-legal move then being legal; it is a constant so each case compiles to
+    /// its own loop.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn step_moves<const FREE: bool>(
+        &self,
+        out: &mut impl MoveSink,
+        from: u8,
+        steps: &[i8],
+        slides: bool,
+        ksq: u8,
+        info: &CheckInfo,
+        gen_type: Gen,
+    ) {
         let code = self.board[from as usize];
         for &step in steps {
             let mut to = from;
@@ -285,11 +274,11 @@ impl Position {
                 }
                 let target = self.board[to as usize];
                 if target == 0 {
-                    if gen_type == Gen::All {
+                    if gen_type == Gen::All && (FREE || self.allowed(from, to, ksq, info)) {
                         out.push(Move::new(from, to, MoveKind::Normal, code, 0));
                     }
                 } else {
-                    if target & 8 != code & 8 {
+                    if target & 8 != code & 8 && (FREE || self.allowed(from, to, ksq, info)) {
                         out.push(Move::new(from, to, MoveKind::Normal, code, target));
                     }
                     break;
