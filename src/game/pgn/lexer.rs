@@ -131,6 +131,10 @@ impl<'a> Lexer<'a> {
                         return Token::UnterminatedStr;
                     }
                 }
+                b'"' if self.quote_is_literal(self.pos) => {
+                    escaped = true;
+                    self.pos += 1;
+                }
                 b'"' => {
                     let raw = &self.src[start..self.pos];
                     self.pos += 1;
@@ -141,6 +145,24 @@ impl<'a> Lexer<'a> {
             }
         }
         Token::UnterminatedStr
+    }
+
+    /// Does the quote at `quote` end a tag value, i.e. is it followed (after blanks) by `]` or the line's end?
+    fn closes_tag(&self, quote: usize) -> bool {
+        let rest = &self.src[quote + 1..];
+        rest.iter().find(|&&c| c != b' ' && c != b'\t').is_none_or(|&c| matches!(c, b']' | b'\n' | b'\r'))
+    }
+
+    /// A quote the writer forgot to escape (`[Black "B "Bob" C"]`, as some exporters write): it does not end
+    /// the value when a later quote on the same line is the one that closes the tag. The look-ahead is
+    /// bounded so that hostile lines stay linear.
+    fn quote_is_literal(&self, quote: usize) -> bool {
+        if self.closes_tag(quote) {
+            return false;
+        }
+        let window = &self.src[quote + 1..self.src.len().min(quote + 513)];
+        let line_end = window.iter().position(|&c| c == b'\n').unwrap_or(window.len());
+        (0..line_end).any(|i| window[i] == b'"' && self.closes_tag(quote + 1 + i))
     }
 
     fn brace_comment(&mut self) -> Token<'a> {
@@ -186,6 +208,19 @@ mod tests {
     fn tokens(s: &str) -> Vec<Token<'_>> {
         let mut l = Lexer::new(s.as_bytes(), 1);
         std::iter::from_fn(|| l.next_token().map(|(t, _)| t)).collect()
+    }
+
+    #[test]
+    fn unescaped_quotes_inside_a_tag_value_are_kept() {
+        let t = tokens("[Black \"B \"quoted\" C\"]\n[White \"W\"]");
+        assert_eq!(t[2], Token::Str(Cow::Owned(b"B \"quoted\" C".to_vec())));
+        assert_eq!(t[3], Token::TagClose);
+        assert_eq!(t[6], Token::Str(Cow::Borrowed(b"W")));
+        // Escaped quotes still work, and a lone quote with nothing closing later still ends the value.
+        let t = tokens(r#"[Event "say \"hi\""]"#);
+        assert_eq!(t[2], Token::Str(Cow::Owned(br#"say "hi""#.to_vec())));
+        let t = tokens("[Event \"a\" b]");
+        assert_eq!(t[2], Token::Str(Cow::Borrowed(b"a")));
     }
 
     #[test]
