@@ -1,8 +1,10 @@
 //! Where each game of a PGN file starts, found in one pass without parsing moves, so a file of 100,000 games
 //! opens at once; headers and moves are read when a game is shown.
 //!
-//! A game starts at a line beginning with `[` (a tag) once the previous game had movetext. Braced comments
-//! are followed across lines, so a comment line that happens to begin with `[` does not split a game.
+//! A game starts at a line beginning with `[` (a tag) once the previous game had movetext, or — for files of
+//! games without tags — at movetext following a line that ended with a result marker (`1-0`, `0-1`,
+//! `1/2-1/2`, `*`). Braced comments are followed across lines, so a comment line that happens to begin with
+//! `[`, or ends with what looks like a result, does not split a game.
 
 use super::headers::{Headers, read_headers};
 
@@ -32,23 +34,29 @@ impl PgnIndex {
         let mut has_content = false;
         let mut has_movetext = false;
         let mut in_comment = false;
+        let mut ended = false;
         let mut pos = game_start;
         while pos < src.len() {
             let line_end = src[pos..].iter().position(|&c| c == b'\n').map_or(src.len(), |i| pos + i);
             let text = &src[pos..line_end];
             let first = text.iter().position(|c| !c.is_ascii_whitespace()).map(|i| text[i]);
-            if !in_comment && first == Some(b'[') {
-                if has_movetext {
-                    spans.push(GameSpan { start: game_start, end: pos, line: game_line });
-                    game_start = pos;
-                    game_line = line;
-                    has_movetext = false;
-                }
+            let tag_line = !in_comment && first == Some(b'[');
+            let movetext_line = !tag_line && (in_comment || (first.is_some() && first != Some(b'%')));
+            if (tag_line && has_movetext) || (movetext_line && ended) {
+                spans.push(GameSpan { start: game_start, end: pos, line: game_line });
+                game_start = pos;
+                game_line = line;
+                has_movetext = false;
+                ended = false;
+            }
+            if tag_line {
                 has_content = true;
-            } else if in_comment || (first.is_some() && first != Some(b'%')) {
+            } else if movetext_line {
                 has_content = true;
                 has_movetext = true;
+                let comment_before = in_comment;
                 in_comment = scan_comments(text, in_comment);
+                ended = !comment_before && !in_comment && ends_with_result(text);
             }
             pos = line_end + 1;
             line += 1;
@@ -72,6 +80,15 @@ impl PgnIndex {
         let s = self.spans.get(i)?;
         Some(read_headers(&src[s.start..s.end]))
     }
+}
+
+/// Does this movetext line (with no comment open at either end) end with a game termination marker?
+fn ends_with_result(text: &[u8]) -> bool {
+    if text.contains(&b';') || text.contains(&b'}') {
+        return false; // the marker may sit in a comment; the tags of a next game will split it anyway
+    }
+    let last = text.split(|c| c.is_ascii_whitespace()).rev().find(|t| !t.is_empty());
+    matches!(last, Some(b"1-0" | b"0-1" | b"1/2-1/2" | b"*"))
 }
 
 /// Follows `{…}` and `;` comments along a movetext line; returns whether a brace comment is still open.
@@ -99,6 +116,17 @@ mod tests {
         assert_eq!(idx.spans[1].line, 6);
         assert!(src[idx.spans[1].start..].starts_with(b"[Event \"b\"]"));
         assert_eq!(idx.headers(src, 1).unwrap().get("Event"), Some("b"));
+    }
+
+    #[test]
+    fn splits_games_without_tags_after_a_result() {
+        let src = b"1. e4 e5 2. Nf3 1-0\n\n1. d4 d5\n2. c4 0-1\n1. c4 {ends 1-0}\n*\n\n[Event \"c\"]\n\n1. g3 *\n";
+        let idx = PgnIndex::build(src);
+        assert_eq!(idx.len(), 4);
+        assert_eq!([idx.spans[1].line, idx.spans[2].line, idx.spans[3].line], [3, 5, 8]);
+        // A result inside a comment does not end the game.
+        let idx = PgnIndex::build(b"1. e4 { thought about\n1-0 } e5 *\n");
+        assert_eq!(idx.len(), 1);
     }
 
     #[test]
