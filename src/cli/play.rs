@@ -24,8 +24,9 @@ pub struct PlayArgs {
     /// Who plays Black: human, computer, computer:LEVEL (1–8) or uci:COMMAND.
     #[arg(long, value_name = "PLAYER")]
     pub black: Option<PlayerSpec>,
-    /// Time control: MINUTES+SECONDS (5+3, 0.5+0) or untimed.
-    #[arg(long, value_name = "M+S|untimed")]
+    /// Time control: 5+3 (minutes + seconds per move), 5d3 / 5b3 (simple / Bronstein delay), 40/90,30+30
+    /// (stages), or untimed.
+    #[arg(long, value_name = "CONTROL")]
     pub time: Option<TimeControlSpec>,
     /// Chess960: a start position 0–959, or random (the default when no value is given).
     #[arg(long, value_name = "N|random", num_args = 0..=1, default_missing_value = "random")]
@@ -130,7 +131,7 @@ fn game_spec(args: &PlayArgs, app: &App) -> Result<NewGameSpec> {
     Ok(NewGameSpec {
         white: level(args.white.clone().unwrap_or_else(|| g.white.clone())),
         black: level(args.black.clone().unwrap_or_else(|| g.black.clone())),
-        time: args.time.unwrap_or(g.time_control),
+        time: args.time.clone().unwrap_or_else(|| g.time_control.clone()),
         start,
     })
 }

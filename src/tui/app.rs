@@ -120,11 +120,12 @@ impl App {
             PlayerSpec::Computer(l) => PlayerKind::Engine { level: l.unwrap_or(level) },
             PlayerSpec::Uci(cmd) => PlayerKind::External { command: cmd.clone() },
         };
-        let time = match spec.time {
+        let time = match &spec.time {
             TimeControlSpec::Untimed => TimeControl::untimed(),
             TimeControlSpec::Timed { base_ms, increment_ms } => {
-                TimeControl::fischer(Duration::from_millis(base_ms), Duration::from_millis(increment_ms))
+                TimeControl::fischer(Duration::from_millis(*base_ms), Duration::from_millis(*increment_ms))
             }
+            TimeControlSpec::Other { control, .. } => control.clone(),
         };
         let start = match &spec.start {
             StartSpec::Standard => StartPosition::Standard,

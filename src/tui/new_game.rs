@@ -87,7 +87,7 @@ impl NewGameForm {
         };
         let (white, white_level) = choose(&config.game.white);
         let (black, black_level) = choose(&config.game.black);
-        let tc = config.game.time_control;
+        let tc = config.game.time_control.clone();
         let time_index = PRESETS.iter().position(|p| *p == tc).unwrap_or(PRESETS.len());
         NewGameForm {
             white,
@@ -244,7 +244,7 @@ impl NewGameForm {
     /// A one-line reason naming the row that is wrong.
     pub fn build(&self) -> Result<NewGameSpec, String> {
         let time = match PRESETS.get(self.time_index) {
-            Some(p) => *p,
+            Some(p) => p.clone(),
             None => self.custom_time.parse().map_err(|e| format!("Custom time: {e}"))?,
         };
         let start = match self.start {

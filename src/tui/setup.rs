@@ -2,6 +2,7 @@
 //! controls (`5+3`, `untimed`) and the start (standard, Chess960 N or random, a FEN). The command line, the
 //! configuration file and the new-game screen all read these, so they accept the same words everywhere.
 
+use crate::game::TimeControl;
 use serde::Deserialize;
 use std::fmt;
 use std::str::FromStr;
@@ -69,12 +70,14 @@ impl fmt::Display for PlayerSpec {
     }
 }
 
-/// A clock setting: base time plus increment per move, or no clock.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+/// A clock setting: base time plus increment per move, no clock, or any other control the game layer knows
+/// (delays, stages), kept with the text it was written as.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 #[serde(try_from = "String")]
 pub enum TimeControlSpec {
     Untimed,
     Timed { base_ms: u64, increment_ms: u64 },
+    Other { text: String, control: TimeControl },
 }
 
 /// The presets offered on the new-game screen, in order.
@@ -96,10 +99,21 @@ impl FromStr for TimeControlSpec {
         if t.eq_ignore_ascii_case("untimed") || t == "-" {
             return Ok(TimeControlSpec::Untimed);
         }
-        let bad = || SpecError(format!("'{t}' is not a time control (MINUTES+SECONDS like 5+3, or untimed)"));
-        let (base, inc) = t.split_once('+').ok_or_else(bad)?;
-        let minutes: f64 = base.trim().parse().map_err(|_| bad())?;
-        let seconds: f64 = inc.trim().parse().map_err(|_| bad())?;
+        let bad = || {
+            SpecError(format!(
+                "'{t}' is not a time control (5+3: minutes + seconds per move; 5d3 or 5b3: simple or Bronstein \
+                 delay; 40/90,30+30: stages; untimed)"
+            ))
+        };
+        // Plain MINUTES+SECONDS is kept as numbers (the new-game screen edits them); anything else the game
+        // layer can read (delays, stages, seconds) is taken as it is.
+        let Some((minutes, seconds)) =
+            t.split_once('+').and_then(|(b, i)| Some((b.trim().parse::<f64>().ok()?, i.trim().parse::<f64>().ok()?)))
+        else {
+            return TimeControl::parse(t)
+                .map(|control| TimeControlSpec::Other { text: t.to_string(), control })
+                .map_err(|e| SpecError(format!("{e}; {}", bad().0)));
+        };
         if !(minutes.is_finite() && seconds.is_finite()) || minutes < 0.0 || seconds < 0.0 {
             return Err(bad());
         }
@@ -125,6 +139,7 @@ impl fmt::Display for TimeControlSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             TimeControlSpec::Untimed => write!(f, "untimed"),
+            TimeControlSpec::Other { ref text, .. } => write!(f, "{text}"),
             TimeControlSpec::Timed { base_ms, increment_ms } => {
                 let minutes = base_ms as f64 / 60_000.0;
                 let seconds = increment_ms as f64 / 1000.0;
@@ -153,6 +168,18 @@ mod tests {
     use proptest::prelude::*;
 
     #[test]
+    fn delays_and_stages_are_taken_as_written() {
+        for text in ["5d3", "5b3", "40/90,30+30", "30s+1", "5"] {
+            let spec: TimeControlSpec = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert!(matches!(&spec, TimeControlSpec::Other { control, .. } if !control.is_untimed()), "{text}");
+            assert_eq!(spec.to_string(), text);
+        }
+        assert_eq!("5+3".parse(), Ok(TimeControlSpec::Timed { base_ms: 300_000, increment_ms: 3_000 }));
+        let err = "fast".parse::<TimeControlSpec>().unwrap_err().0;
+        assert!(err.contains("'fast' is not a time control"), "{err}");
+    }
+
+    #[test]
     fn players_parse_and_print() {
         for s in ["human", "computer", "computer:1", "computer:8", "uci:/usr/games/stockfish"] {
             let p: PlayerSpec = s.parse().unwrap();
@@ -172,7 +199,7 @@ mod tests {
             assert_eq!(t.to_string(), s);
         }
         assert_eq!(PRESETS.map(|p| p.to_string()), ["1+0", "3+2", "5+3", "10+5", "15+10", "30+0", "untimed"]);
-        for bad in ["5", "+3", "0+5", "-1+0", "x+1", "5+-1", "NaN+0", "inf+0", "99999+0"] {
+        for bad in ["+3", "0+5", "-1+0", "x+1", "5+-1", "NaN+0", "inf+0", "99999+0"] {
             assert!(bad.parse::<TimeControlSpec>().is_err(), "{bad}");
         }
     }
