@@ -328,10 +328,12 @@ mod tests {
         assert!(form.build().unwrap_err().starts_with("FEN:"));
         form.start = StartChoice::Standard;
         form.time_index = PRESETS.len();
-        form.custom_time = "7".into();
+        form.custom_time = "7 minutes".into();
         assert!(form.build().unwrap_err().starts_with("Custom time:"));
         form.custom_time = "7+2".into();
         assert_eq!(form.build().unwrap().time.to_string(), "7+2");
+        form.custom_time = "5d3".into();
+        assert_eq!(form.build().unwrap().time.to_string(), "5d3");
     }
 
     #[test]
