@@ -1,75 +1,82 @@
-//! Mobility, king safety and rook files: one walk over every knight, bishop, rook and queen counts the squares
-//! it reaches (not counting squares enemy pawns guard) and the squares next to the enemy king it attacks.
+//! Mobility, outposts and rook files: one walk over every knight, bishop, rook and queen finds the squares it
+//! attacks. It scores the squares reached that enemy pawns do not guard, fills the attack maps the later terms
+//! read, and tallies the attacks on the squares around the enemy king.
 
 use super::Acc;
+use super::maps::{KING_ZONE, KNIGHT_REACH, Maps, bit, count, slider_reach};
 use super::params::*;
 use super::pawns::PawnInfo;
-use crate::engine::attacks::{BISHOP_STEPS, KING_STEPS, KNIGHT_STEPS, ROOK_STEPS, distance};
+use crate::engine::attacks::{BISHOP_STEPS, KING_STEPS, ROOK_STEPS};
 use crate::rules::Position;
 
-pub(crate) fn evaluate(pos: &Position, pawns: &PawnInfo, p: &Params, acc: &mut Acc) {
-    for c in 0..2 {
-        let them = 1 - c;
-        let enemy_king = pos.list[them][0];
-        let mut units = 0;
-        let mut attackers = 0;
-        for &sq in &pos.list[c][1..pos.count[c] as usize] {
-            let role = (pos.board[sq as usize] & 7) as usize;
-            let (steps, slides): (&[i8], bool) = match role {
-                2 => (&KNIGHT_STEPS, false),
-                3 => (&BISHOP_STEPS, true),
-                4 => (&ROOK_STEPS, true),
-                5 => (&KING_STEPS, true),
-                _ => continue,
-            };
-            let (moves, zone_hits) = walk(pos, sq, steps, slides, pawns.attacks[them], enemy_king);
-            let n = moves - MOBILITY_BASE[role];
-            acc.add(c, n * p.mobility_mg[role], n * p.mobility_eg[role]);
-            if zone_hits > 0 {
-                attackers += 1;
-                units += p.king_attack_units[role] * zone_hits.min(3);
-            }
-            if role == 4 {
-                rook_file(pawns, p, c, (sq & 7) as usize, acc);
-            }
-        }
-        if attackers >= 2 {
-            let danger = (units * units * p.king_danger_per_unit2).min(KING_DANGER_MAX);
-            acc.add(them, -danger, 0);
-        }
-        shield(pos, p, c, acc);
-    }
+/// Attacks on one king's zone.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct KingAttack {
+    /// Pieces hitting the zone.
+    pub attackers: i32,
+    /// Their weighted hits.
+    pub units: i32,
 }
 
-/// Counts the squares a piece reaches that enemy pawns do not guard, and how many of its targets are next to
-/// the enemy king.
-#[inline]
-fn walk(pos: &Position, from: u8, steps: &[i8], slides: bool, guarded: u128, king: u8) -> (i32, i32) {
-    let own = pos.board[from as usize] & 8;
-    let (mut moves, mut hits) = (0, 0);
-    for &step in steps {
-        let mut to = from;
-        loop {
-            to = to.wrapping_add(step as u8);
-            if to & 0x88 != 0 {
-                break;
+/// Walks the pieces of both sides; returns the attacks on each side's king (indexed by the king's colour).
+pub(crate) fn evaluate(
+    pos: &Position,
+    pawns: &PawnInfo,
+    maps: &mut Maps,
+    p: &Params,
+    acc: &mut Acc,
+) -> [KingAttack; 2] {
+    let mut king_attacks = [KingAttack::default(); 2];
+    for c in 0..2 {
+        maps.add_attacks(c, 1, pawns.attacks[c]);
+        let king = pos.list[c][0];
+        maps.add_attacks(c, 6, KING_ZONE[king as usize] & !bit(king));
+    }
+    for c in 0..2 {
+        let them = 1 - c;
+        let zone = KING_ZONE[pos.list[them][0] as usize];
+        let free = !maps.occ[c] & !pawns.attacks[them];
+        let ka = &mut king_attacks[them];
+        for &sq in &pos.list[c][1..pos.count[c] as usize] {
+            let role = (pos.board[sq as usize] & 7) as usize;
+            let reach = match role {
+                2 => KNIGHT_REACH[sq as usize],
+                3 => slider_reach(&pos.board, sq, &BISHOP_STEPS),
+                4 => slider_reach(&pos.board, sq, &ROOK_STEPS),
+                5 => slider_reach(&pos.board, sq, &KING_STEPS),
+                _ => continue,
+            };
+            maps.add_attacks(c, role, reach);
+            let n = count(reach & free) - MOBILITY_BASE[role];
+            acc.add(c, n * p.mobility_mg[role], n * p.mobility_eg[role]);
+            let hits = count(reach & zone);
+            if hits > 0 {
+                ka.attackers += 1;
+                ka.units += p.king_attack_units[role] * hits.min(3);
             }
-            let target = pos.board[to as usize];
-            if distance(to, king) <= 1 {
-                hits += 1;
-            }
-            if target != 0 && target & 8 == own {
-                break;
-            }
-            if guarded & (1u128 << to) == 0 {
-                moves += 1;
-            }
-            if target != 0 || !slides {
-                break;
+            match role {
+                2 | 3 => outpost(pawns, p, c, sq, role, acc),
+                4 => rook_file(pawns, p, c, (sq & 7) as usize, acc),
+                _ => {}
             }
         }
     }
-    (moves, hits)
+    king_attacks
+}
+
+/// A knight or bishop in the enemy half, guarded by a pawn and beyond the reach of enemy pawns.
+fn outpost(pawns: &PawnInfo, p: &Params, c: usize, sq: u8, role: usize, acc: &mut Acc) {
+    let rank = (sq >> 4) as i8;
+    let rel = if c == 0 { rank } else { 7 - rank };
+    if !(3..=5).contains(&rel) || pawns.attacks[c] & bit(sq) == 0 || !pawns.safe_from_pawns(c, (sq & 7) as usize, rank)
+    {
+        return;
+    }
+    if role == 2 {
+        acc.add(c, p.outpost_knight_mg, p.outpost_knight_eg);
+    } else {
+        acc.add(c, p.outpost_bishop_mg, p.outpost_bishop_eg);
+    }
 }
 
 fn rook_file(pawns: &PawnInfo, p: &Params, c: usize, file: usize, acc: &mut Acc) {
@@ -80,27 +87,4 @@ fn rook_file(pawns: &PawnInfo, p: &Params, c: usize, file: usize, acc: &mut Acc)
             acc.add(c, p.rook_half_open_mg, p.rook_half_open_eg);
         }
     }
-}
-
-/// The pawns in front of a king on its first two ranks (middlegame only).
-fn shield(pos: &Position, p: &Params, c: usize, acc: &mut Acc) {
-    let king = pos.list[c][0];
-    let rank = king >> 4;
-    let rel = if c == 0 { rank } else { 7 - rank };
-    if rel > 1 {
-        return;
-    }
-    let pawn = 1 | (c as u8) << 3;
-    let fwd: i16 = if c == 0 { 16 } else { -16 };
-    let file = (king & 7) as i16;
-    let mut penalty = 0;
-    for f in (file - 1).max(0)..=(file + 1).min(7) {
-        let one = (king as i16 - file + f + fwd) as usize;
-        let two = (one as i16 + fwd) as usize;
-        if pos.board[one] == pawn {
-            continue;
-        }
-        penalty += if two < 128 && pos.board[two] == pawn { p.shield_advanced } else { p.shield_missing };
-    }
-    acc.add(c, -penalty, 0);
 }

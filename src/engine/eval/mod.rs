@@ -2,13 +2,16 @@
 //!
 //! A tapered evaluation: every term has a middlegame and an endgame weight, blended by the game phase (how
 //! much non-pawn material is left). The terms are material and piece-square tables, pawn structure, mobility,
-//! king safety, rooks on open files, the bishop pair, and special knowledge of won and drawn endgames. All
-//! weights live in [`params`].
+//! outposts, king safety, threats, rooks on open files, the bishop pair, and special knowledge of won and drawn
+//! endgames. All weights live in [`params`].
 
 mod endgame;
+mod king;
+mod maps;
 mod mobility;
 pub mod params;
 mod pawns;
+mod threats;
 mod weights;
 
 use crate::rules::{Color, Position};
@@ -56,7 +59,11 @@ pub fn evaluate_white_with(pos: &Position, p: &Params) -> i32 {
     let counts = material_and_psqt(pos, p, &mut acc);
     let pawns = pawns::PawnInfo::new(pos);
     pawns::evaluate(pos, &pawns, p, &mut acc);
-    mobility::evaluate(pos, &pawns, p, &mut acc);
+    let mut maps = maps::Maps::new(pos);
+    let king_attacks = mobility::evaluate(pos, &pawns, &mut maps, p, &mut acc);
+    king::evaluate(pos, &maps, &king_attacks, p, &mut acc);
+    threats::evaluate(&maps, p, &mut acc);
+    pawns::evaluate_passed(pos, &pawns, &maps, p, &mut acc);
     for (c, count) in counts.iter().enumerate() {
         if count[3] >= 2 {
             acc.add(c, p.bishop_pair_mg, p.bishop_pair_eg);

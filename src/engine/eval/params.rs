@@ -60,11 +60,33 @@ pub struct Params {
     pub rook_half_open_eg: i32,
     pub bishop_pair_mg: i32,
     pub bishop_pair_eg: i32,
+    /// King safety: attack units per safe check a role can give (added to the zone units before squaring).
+    pub safe_check_units: [i32; 7],
+    /// Pawns guarded by a pawn or beside one, by relative rank.
+    pub connected_mg: [i32; 8],
+    pub connected_eg: [i32; 8],
+    /// Knights and bishops in the enemy half, guarded by a pawn, that no enemy pawn can chase away.
+    pub outpost_knight_mg: i32,
+    pub outpost_knight_eg: i32,
+    pub outpost_bishop_mg: i32,
+    pub outpost_bishop_eg: i32,
+    /// Threats: per enemy piece attacked by a pawn, per rook or queen attacked by a minor, per queen attacked
+    /// by a rook, per piece attacked and undefended, per pawn attacked and undefended.
+    pub threat_by_pawn_mg: i32,
+    pub threat_by_pawn_eg: i32,
+    pub threat_by_minor_mg: i32,
+    pub threat_by_minor_eg: i32,
+    pub threat_by_rook_mg: i32,
+    pub threat_by_rook_eg: i32,
+    pub hanging_mg: i32,
+    pub hanging_eg: i32,
+    pub hanging_pawn_mg: i32,
+    pub hanging_pawn_eg: i32,
 }
 
 impl Params {
     /// Every weight the tuner adjusts (index 0 of role arrays, which is never used, is left out). The king
-    /// attack weights are not among them: attacks on the king are too rare in quiet sample positions to fit,
+    /// attack and check weights are not among them: attacks on the king are too rare in quiet sample positions to fit,
     /// and fitting drove them to zero.
     pub fn weights_mut(&mut self, with_psqt: bool) -> Vec<&mut i32> {
         let mut v: Vec<&mut i32> = Vec::new();
@@ -96,6 +118,23 @@ impl Params {
             rook_half_open_eg,
             bishop_pair_mg,
             bishop_pair_eg,
+            safe_check_units: _,
+            connected_mg,
+            connected_eg,
+            outpost_knight_mg,
+            outpost_knight_eg,
+            outpost_bishop_mg,
+            outpost_bishop_eg,
+            threat_by_pawn_mg,
+            threat_by_pawn_eg,
+            threat_by_minor_mg,
+            threat_by_minor_eg,
+            threat_by_rook_mg,
+            threat_by_rook_eg,
+            hanging_mg,
+            hanging_eg,
+            hanging_pawn_mg,
+            hanging_pawn_eg,
         } = self;
         // Pawn values stay fixed: they anchor the scale.
         v.extend(value_mg[2..6].iter_mut().chain(value_eg[2..6].iter_mut()));
@@ -106,6 +145,7 @@ impl Params {
         }
         v.extend(mobility_mg[2..6].iter_mut().chain(mobility_eg[2..6].iter_mut()));
         v.extend(passed_mg[1..7].iter_mut().chain(passed_eg[1..7].iter_mut()));
+        v.extend(connected_mg[1..7].iter_mut().chain(connected_eg[1..7].iter_mut()));
         v.extend([
             tempo,
             shield_missing,
@@ -122,6 +162,20 @@ impl Params {
             rook_half_open_eg,
             bishop_pair_mg,
             bishop_pair_eg,
+            outpost_knight_mg,
+            outpost_knight_eg,
+            outpost_bishop_mg,
+            outpost_bishop_eg,
+            threat_by_pawn_mg,
+            threat_by_pawn_eg,
+            threat_by_minor_mg,
+            threat_by_minor_eg,
+            threat_by_rook_mg,
+            threat_by_rook_eg,
+            hanging_mg,
+            hanging_eg,
+            hanging_pawn_mg,
+            hanging_pawn_eg,
         ]);
         v
     }

@@ -1,7 +1,8 @@
-//! Pawn structure: doubled, isolated and passed pawns, plus the per-file pawn facts other terms use (open
-//! files for rooks, squares attacked by pawns for mobility).
+//! Pawn structure: doubled, isolated, connected and passed pawns, plus the per-file pawn facts other terms
+//! use (open files for rooks, squares attacked by pawns for mobility, squares enemy pawns can never attack).
 
 use super::Acc;
+use super::maps::{Maps, bit};
 use super::params::*;
 use crate::engine::attacks::distance;
 use crate::rules::Position;
@@ -49,11 +50,22 @@ impl PawnInfo {
         (lo..=hi).all(|ff| if c == 0 { self.max_rank[1][ff] <= r } else { self.min_rank[0][ff] >= r })
     }
 
+    /// Can no enemy pawn ever attack the square of colour `c`'s piece on file `f`, rank `r` (no enemy pawn on
+    /// a neighbouring file still in front of it)?
+    pub fn safe_from_pawns(&self, c: usize, f: usize, r: i8) -> bool {
+        let beside = [f.wrapping_sub(1), f + 1];
+        beside
+            .iter()
+            .filter(|&&ff| ff < 8)
+            .all(|&ff| if c == 0 { self.max_rank[1][ff] <= r } else { self.min_rank[0][ff] >= r })
+    }
+
     fn has_pawn_on(&self, c: usize, f: isize) -> bool {
         (0..8).contains(&f) && self.count[c][f as usize] > 0
     }
 }
 
+/// Doubled, isolated and connected pawns.
 pub(crate) fn evaluate(pos: &Position, info: &PawnInfo, p: &Params, acc: &mut Acc) {
     for c in 0..2 {
         for f in 0..8 {
@@ -67,20 +79,40 @@ pub(crate) fn evaluate(pos: &Position, info: &PawnInfo, p: &Params, acc: &mut Ac
         }
         let pawn = 1 | (c as u8) << 3;
         for &sq in &pos.list[c][..pos.count[c] as usize] {
-            if pos.board[sq as usize] == pawn && info.is_passed(c, (sq & 7) as usize, (sq >> 4) as i8) {
-                passed_pawn(pos, p, c, sq, acc);
+            if pos.board[sq as usize] != pawn {
+                continue;
+            }
+            // Guarded by a pawn, or side by side with one.
+            let phalanx = (sq & 7 > 0 && pos.board[sq as usize - 1] == pawn) || pos.board[sq as usize + 1] == pawn;
+            if phalanx || info.attacks[c] & bit(sq) != 0 {
+                let rel = if c == 0 { sq >> 4 } else { 7 - (sq >> 4) } as usize;
+                acc.add(c, p.connected_mg[rel], p.connected_eg[rel]);
             }
         }
     }
 }
 
-fn passed_pawn(pos: &Position, p: &Params, c: usize, sq: u8, acc: &mut Acc) {
+/// Passed pawns, once the attack maps are known: by rank, by the kings' distances to the square ahead, and
+/// by whether that square is free (empty and not attacked by the enemy).
+pub(crate) fn evaluate_passed(pos: &Position, info: &PawnInfo, maps: &Maps, p: &Params, acc: &mut Acc) {
+    for c in 0..2 {
+        let pawn = 1 | (c as u8) << 3;
+        for &sq in &pos.list[c][..pos.count[c] as usize] {
+            if pos.board[sq as usize] == pawn && info.is_passed(c, (sq & 7) as usize, (sq >> 4) as i8) {
+                passed_pawn(pos, maps, p, c, sq, acc);
+            }
+        }
+    }
+}
+
+fn passed_pawn(pos: &Position, maps: &Maps, p: &Params, c: usize, sq: u8, acc: &mut Acc) {
     let rel = if c == 0 { sq >> 4 } else { 7 - (sq >> 4) } as usize;
     let ahead = if c == 0 { sq + 16 } else { sq - 16 };
     let own_king = pos.list[c][0];
     let their_king = pos.list[1 - c][0];
     let weight = rel as i32 * rel as i32;
     let kings = (distance(their_king, ahead) * 2 - distance(own_king, ahead)) * p.passed_king_distance * weight / 4;
-    let free = if pos.board[ahead as usize] == 0 { p.passed_free_eg * rel as i32 / 2 } else { 0 };
+    let free = pos.board[ahead as usize] == 0 && maps.all[1 - c] & bit(ahead) == 0;
+    let free = if free { p.passed_free_eg * rel as i32 / 2 } else { 0 };
     acc.add(c, p.passed_mg[rel], p.passed_eg[rel] + kings + free);
 }

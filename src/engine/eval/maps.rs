@@ -1,0 +1,117 @@
+//! Square sets over the 0x88 board (one bit per 0x88 index in a `u128`), and the maps the evaluation builds
+//! on its one walk over the pieces: where each side's pieces stand and which squares each side attacks, with
+//! what. Later terms (threats, king safety, passed pawns) read these maps instead of walking the board again.
+
+use crate::engine::attacks::{KING_STEPS, KNIGHT_STEPS};
+use crate::rules::Position;
+
+/// A set of 0x88 squares.
+pub(crate) type Squares = u128;
+
+#[inline]
+pub(crate) fn bit(sq: u8) -> Squares {
+    1u128 << sq
+}
+
+#[inline]
+pub(crate) fn count(s: Squares) -> i32 {
+    s.count_ones() as i32
+}
+
+/// The squares one leaper step (`steps`) from each square.
+const fn leaper_table(steps: &[i8; 8], with_self: bool) -> [Squares; 128] {
+    let mut t = [0u128; 128];
+    let mut sq = 0;
+    while sq < 128 {
+        if sq & 0x88 == 0 {
+            if with_self {
+                t[sq] |= 1u128 << sq;
+            }
+            let mut i = 0;
+            while i < 8 {
+                let to = (sq as i32 + steps[i] as i32) as usize;
+                if to < 128 && to & 0x88 == 0 {
+                    t[sq] |= 1u128 << to;
+                }
+                i += 1;
+            }
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// The king's square and its neighbours: the zone whose attackers count towards king danger.
+pub(crate) static KING_ZONE: [Squares; 128] = leaper_table(&KING_STEPS, true);
+/// The squares a knight on a square attacks.
+pub(crate) static KNIGHT_REACH: [Squares; 128] = leaper_table(&KNIGHT_STEPS, false);
+
+/// Where the pieces are and what each side attacks, indexed by colour then role (index 0 unused).
+#[derive(Default)]
+pub(crate) struct Maps {
+    /// All pieces of a colour.
+    pub occ: [Squares; 2],
+    /// Pieces of a colour and role.
+    pub pieces: [[Squares; 7]; 2],
+    /// Squares attacked by a colour's pieces of a role.
+    pub attacks: [[Squares; 7]; 2],
+    /// Squares attacked by a colour at all.
+    pub all: [Squares; 2],
+}
+
+impl Maps {
+    /// The occupancy part of the maps (attacks are added by the walk).
+    pub fn new(pos: &Position) -> Maps {
+        let mut m = Maps::default();
+        for c in 0..2 {
+            for &sq in &pos.list[c][..pos.count[c] as usize] {
+                let role = (pos.board[sq as usize] & 7) as usize;
+                m.occ[c] |= bit(sq);
+                m.pieces[c][role] |= bit(sq);
+            }
+        }
+        m
+    }
+
+    #[inline]
+    pub fn add_attacks(&mut self, c: usize, role: usize, squares: Squares) {
+        self.attacks[c][role] |= squares;
+        self.all[c] |= squares;
+    }
+}
+
+/// The squares a slider on `from` reaches along `steps` on `board`, up to and including the first piece.
+#[inline]
+pub(crate) fn slider_reach(board: &[u8; 128], from: u8, steps: &[i8]) -> Squares {
+    let mut reach = 0;
+    for &step in steps {
+        let mut to = from;
+        loop {
+            to = to.wrapping_add(step as u8);
+            if to & 0x88 != 0 {
+                break;
+            }
+            reach |= bit(to);
+            if board[to as usize] != 0 {
+                break;
+            }
+        }
+    }
+    reach
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zones_stay_on_the_board() {
+        assert_eq!(count(KING_ZONE[0x00]), 4); // a1, a2, b1, b2
+        assert_eq!(count(KING_ZONE[0x44]), 9);
+        assert_eq!(count(KNIGHT_REACH[0x00]), 2);
+        assert_eq!(count(KNIGHT_REACH[0x33]), 8);
+        let mut board = [0u8; 128];
+        board[0x04] = 4; // a rook on e1 blocks a1's ray
+        assert_eq!(slider_reach(&board, 0x00, &[1]), bit(0x01) | bit(0x02) | bit(0x03) | bit(0x04));
+    }
+}
