@@ -1,9 +1,12 @@
 //! The transposition table: a fixed-size hash table of search results keyed by Zobrist key, sized in MB.
 //!
-//! One entry per slot, 16 bytes: the key's lower 32 bits to verify (the slot index comes from the upper bits, so
-//! the two are independent), the best move, score, static eval, depth,
-//! and bound plus a generation (so entries from earlier searches are replaced first). Mate scores are stored
-//! relative to the node, not the root, so they stay right when found again at another ply.
+//! Slots of 16 bytes: the key's lower 32 bits to verify (the bucket index comes from the upper bits, so the
+//! two are independent), the best move, score, static eval, depth, and bound plus a generation (so entries
+//! from earlier searches are replaced first). Slots come in buckets of four (one 64-byte cache line): a
+//! position may live in any slot of its bucket, and a new entry replaces the same position's slot, else the
+//! bucket's least valuable one (shallow, or from an earlier search), so deep results survive a flood of
+//! shallow ones. Mate scores are stored relative to the node, not the root, so they stay right when found
+//! again at another ply.
 
 use super::info::MATE_BOUND;
 use crate::rules::Move;
@@ -39,19 +42,26 @@ pub(crate) struct TtEntry {
     pub bound: Bound,
 }
 
+const BUCKET: usize = 4;
+
+/// Four slots, aligned to a cache line so a probe touches one line.
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+struct Bucket([Slot; BUCKET]);
+
 pub(crate) struct Tt {
-    slots: Vec<Slot>,
+    buckets: Vec<Bucket>,
     generation: u8,
 }
 
 impl Tt {
     pub fn new(mb: usize) -> Tt {
-        let n = (mb.clamp(1, 65_536) << 20) / std::mem::size_of::<Slot>();
-        Tt { slots: vec![Slot::default(); n], generation: 0 }
+        let n = (mb.clamp(1, 65_536) << 20) / std::mem::size_of::<Bucket>();
+        Tt { buckets: vec![Bucket::default(); n], generation: 0 }
     }
 
     pub fn clear(&mut self) {
-        self.slots.fill(Slot::default());
+        self.buckets.fill(Bucket::default());
         self.generation = 0;
     }
 
@@ -62,14 +72,12 @@ impl Tt {
 
     #[inline]
     fn index(&self, key: u64) -> usize {
-        ((key as u128 * self.slots.len() as u128) >> 64) as usize
+        ((key as u128 * self.buckets.len() as u128) >> 64) as usize
     }
 
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
-        let s = self.slots[self.index(key)];
-        if s.check != key as u32 || s.meta & 3 == 0 {
-            return None;
-        }
+        let bucket = &self.buckets[self.index(key)].0;
+        let s = *bucket.iter().find(|s| s.check == key as u32 && s.meta & 3 != 0)?;
         let bound = match s.meta & 3 {
             3 => Bound::Exact,
             1 => Bound::Lower,
@@ -86,25 +94,42 @@ impl Tt {
 
     #[allow(clippy::too_many_arguments)]
     pub fn store(&mut self, key: u64, ply: usize, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound) {
-        let i = self.index(key);
-        let old = self.slots[i];
+        let generation = self.generation;
         let check = key as u32;
-        let same = old.check == check;
-        let stale = old.meta >> 2 != self.generation;
-        // A deeper entry of this search is worth more than a shallow bound (of this position or another).
-        if old.meta & 3 != 0 && !stale && (old.depth as i32) > depth + 2 && bound != Bound::Exact {
+        let i = self.index(key);
+        let bucket = &mut self.buckets[i].0;
+        let (slot, same) = match bucket.iter().position(|s| s.check == check && s.meta & 3 != 0) {
+            Some(j) => (j, true),
+            None => (victim(bucket, generation), false),
+        };
+        let old = bucket[slot];
+        // A deeper entry of this position from this search is worth more than a shallow bound.
+        if same && old.meta >> 2 == generation && (old.depth as i32) > depth + 2 && bound != Bound::Exact {
             return;
         }
         let mv = if mv == Move::NONE && same { Move::from_bits(old.mv) } else { mv };
-        self.slots[i] = Slot {
+        bucket[slot] = Slot {
             check,
             mv: mv.bits(),
             score: to_tt(score, ply) as i16,
             eval: eval.clamp(-30_000, 30_000) as i16,
             depth: depth.clamp(0, 255) as u8,
-            meta: bound as u8 | (self.generation << 2),
+            meta: bound as u8 | (generation << 2),
         };
     }
+}
+
+/// The slot of a bucket to give up for a new position: an empty one, else the one whose depth, less a
+/// penalty for each search it has outlived, is least.
+fn victim(bucket: &[Slot; BUCKET], generation: u8) -> usize {
+    let worth = |s: &Slot| {
+        if s.meta & 3 == 0 {
+            return i32::MIN;
+        }
+        let age = (generation.wrapping_sub(s.meta >> 2) & 63) as i32;
+        s.depth as i32 - 8 * age
+    };
+    (0..BUCKET).min_by_key(|&j| worth(&bucket[j])).unwrap_or(0)
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {
@@ -144,5 +169,26 @@ mod tests {
         assert!(tt.probe(key ^ 1, 1).is_none());
         tt.clear();
         assert!(tt.probe(key, 1).is_none());
+    }
+
+    #[test]
+    fn deep_entries_survive_shallow_ones_in_their_bucket() {
+        let mut tt = Tt::new(1);
+        // Same upper bits (same bucket), different lower bits (different positions).
+        let deep = 0x4242_4242_0000_0001;
+        tt.store(deep, 0, Move::NONE, 50, 0, 20, Bound::Lower);
+        for i in 2..12u64 {
+            tt.store(0x4242_4242_0000_0000 | i, 0, Move::NONE, i as i32, 0, 1, Bound::Upper);
+        }
+        assert_eq!(tt.probe(deep, 0).unwrap().depth, 20);
+        assert_eq!(tt.probe(0x4242_4242_0000_000b, 0).unwrap().score, 11);
+        // In a later search the old deep entry gives way in the end.
+        for _ in 0..4 {
+            tt.new_search();
+        }
+        for i in 12..20u64 {
+            tt.store(0x4242_4242_0000_0000 | i, 0, Move::NONE, 0, 0, 1, Bound::Upper);
+        }
+        assert!(tt.probe(deep, 0).is_none());
     }
 }
