@@ -1,16 +1,30 @@
 //! The interior nodes: principal variation search. The first move gets the full window; the others a null
 //! window (reduced when late and quiet), re-searched only when they beat alpha. Results go to the
 //! transposition table; cutoffs teach the killer and history tables.
+//!
+//! Singular extensions: when the transposition table's move is much better than every other move (a search
+//! of the others at half depth fails well below the table's score), that move is searched a ply deeper,
+//! since the line depends on it alone.
 
 use super::Searcher;
-use super::ordering::MovePicker;
+use super::ordering::{MovePicker, piece_to};
 use super::pruning::{bad_capture_prune, futile, late_move_prune, lmr};
 use crate::engine::eval::evaluate;
-use crate::engine::info::{INFINITE, MATE, MAX_PLY};
+use crate::engine::info::{INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::engine::see::{see, see_non_negative};
 use crate::engine::tt::Bound;
+use crate::engine::tt::TtEntry;
 use crate::rules::{Move, MoveList};
 use arrayvec::ArrayVec;
+
+const SINGULAR_MIN_DEPTH: i32 = 8;
+
+/// The verdict of a singular-extension search.
+enum Singular {
+    Extend,
+    No,
+    Cut(i32),
+}
 
 /// What a node knows before its move loop.
 struct Node {
@@ -20,6 +34,9 @@ struct Node {
     in_check: bool,
     eval: i32,
     improving: bool,
+    tt_move: Move,
+    /// Extra depth for the transposition table's move (singular extension).
+    tt_move_extension: i32,
 }
 
 impl Searcher<'_> {
@@ -46,9 +63,11 @@ impl Searcher<'_> {
         }
         let pv = beta - alpha > 1;
         let key = self.pos.key();
+        let excluding = self.excluded[ply] != Move::NONE;
         let entry = self.tt.probe(key, ply);
         if let Some(e) = entry
             && !pv
+            && !excluding
             && e.depth >= depth
             && match e.bound {
                 Bound::Exact => true,
@@ -68,6 +87,7 @@ impl Searcher<'_> {
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
         if !pv
             && !in_check
+            && !excluding
             && let Some(score) = self.prune_node(depth, ply, beta, eval, allow_null)
         {
             return score;
@@ -76,8 +96,44 @@ impl Searcher<'_> {
         // Without a move to try first, a deep PV node is searched one ply shallower (internal iterative
         // reduction): the next iteration will have the move.
         let depth = if pv && tt_move == Move::NONE && depth >= 6 { depth - 1 } else { depth };
-        let node = Node { depth, ply, pv, in_check, eval, improving };
+        let tt_move_extension = match entry {
+            Some(e) if ply > 0 && !excluding && self.singular_candidate(&e, depth) => {
+                match self.singular(&e, depth, ply, beta) {
+                    Singular::Extend => 1,
+                    Singular::No => 0,
+                    Singular::Cut(score) => return score,
+                }
+            }
+            _ => 0,
+        };
+        let node = Node { depth, ply, pv, in_check, eval, improving, tt_move, tt_move_extension };
         self.move_loop(&node, alpha, beta, tt_move)
+    }
+
+    fn singular_candidate(&self, e: &TtEntry, depth: i32) -> bool {
+        depth >= SINGULAR_MIN_DEPTH
+            && e.mv != Move::NONE
+            && e.bound != Bound::Upper
+            && e.depth >= depth - 3
+            && e.score.abs() < MATE_BOUND
+    }
+
+    /// Searches every move but the table's at reduced depth against a bound below the table's score.
+    fn singular(&mut self, e: &TtEntry, depth: i32, ply: usize, beta: i32) -> Singular {
+        let singular_beta = e.score - 2 * depth;
+        self.excluded[ply] = e.mv;
+        let score = self.alphabeta((depth - 1) / 2, ply, singular_beta - 1, singular_beta, false);
+        self.excluded[ply] = Move::NONE;
+        if self.ctl.stopped {
+            Singular::No
+        } else if score < singular_beta {
+            Singular::Extend
+        } else if singular_beta >= beta {
+            // Another move also beats beta: more than one move fails high, so this node surely does.
+            Singular::Cut(singular_beta)
+        } else {
+            Singular::No
+        }
     }
 
     fn move_loop(&mut self, node: &Node, mut alpha: i32, beta: i32, tt_move: Move) -> i32 {
@@ -91,14 +147,19 @@ impl Searcher<'_> {
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
-        let picker = MovePicker::new(&self.pos, &list, tt_move, self.heur, ply);
-        for (i, m) in picker.enumerate() {
+        let prev = self.previous_moves(ply);
+        let us = self.pos.side_to_move();
+        let picker = MovePicker::new(&self.pos, &list, tt_move, self.heur, ply, prev);
+        let excluded = self.excluded[ply];
+        for (i, m) in picker.filter(|&m| m != excluded).enumerate() {
             let quiet = m.is_quiet();
+            let stat = if quiet { self.heur.quiet_score(us, m, prev) } else { 0 };
             let prunable = ply > 0 && !node.in_check && best > -MATE + MAX_PLY as i32;
             if prunable && !quiet && !see_non_negative(&self.pos, m) && bad_capture_prune(depth, see(&self.pos, m)) {
                 continue;
             }
             let undo = self.make(m);
+            self.stack[ply] = piece_to(us, m);
             let gives_check = self.pos.in_check();
             if prunable
                 && quiet
@@ -108,7 +169,7 @@ impl Searcher<'_> {
                 self.unmake(m, undo);
                 continue;
             }
-            let score = self.search_move(node, m, i, gives_check, alpha, beta);
+            let score = self.search_move(node, m, i, stat, gives_check, alpha, beta);
             self.unmake(m, undo);
             if self.ctl.stopped {
                 return 0;
@@ -121,7 +182,7 @@ impl Searcher<'_> {
                     self.pv.update(ply, m);
                     if score >= beta {
                         if quiet {
-                            self.heur.reward(self.pos.side_to_move(), ply, m, &quiets, depth);
+                            self.heur.reward(us, ply, m, &quiets, depth, prev);
                         }
                         break;
                     }
@@ -138,15 +199,29 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        self.tt.store(self.pos.key(), ply, best_move, best, node.eval, depth, bound);
+        if excluded == Move::NONE {
+            self.tt.store(self.pos.key(), ply, best_move, best, node.eval, depth, bound);
+        }
         best
     }
 
-    /// Searches move number `i` (already made): full window for the first, else a reduced null window,
-    /// widened as it succeeds.
-    fn search_move(&mut self, node: &Node, m: Move, i: usize, gives_check: bool, alpha: i32, beta: i32) -> i32 {
+    /// Searches move number `i` (already made; `stat` is its history score when quiet): full window for the
+    /// first, else a reduced null window, widened as it succeeds.
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(
+        &mut self,
+        node: &Node,
+        m: Move,
+        i: usize,
+        stat: i32,
+        gives_check: bool,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
         let ply = node.ply;
-        let new_depth = node.depth - 1 + gives_check as i32;
+        let extension =
+            if m == node.tt_move { node.tt_move_extension.max(gives_check as i32) } else { gives_check as i32 };
+        let new_depth = node.depth - 1 + extension;
         if i == 0 {
             return -self.alphabeta(new_depth, ply + 1, -beta, -alpha, true);
         }
@@ -158,7 +233,7 @@ impl Searcher<'_> {
             if self.heur.killers[ply].contains(&m) {
                 r -= 1;
             }
-            r -= self.heur.history(!self.pos.side_to_move(), m) / 6000;
+            r -= stat / 8000;
             r = r.clamp(0, new_depth - 1);
         }
         let mut score = -self.alphabeta(new_depth - r, ply + 1, -alpha - 1, -alpha, true);

@@ -123,6 +123,7 @@ impl Searcher<'_> {
         let mut best = -INFINITE;
         for i in 0..root.len() {
             let m = root[i].mv;
+            self.stack[0] = super::ordering::piece_to(self.pos.side_to_move(), m);
             let undo = self.make(m);
             let gives_check = self.pos.in_check();
             let new_depth = depth - 1 + gives_check as i32;

@@ -19,7 +19,7 @@ pub use control::{Interrupt, NoInterrupt};
 use super::info::MAX_PLY;
 use super::tt::Tt;
 use crate::rules::{Move, Position};
-use ordering::Heuristics;
+use ordering::{Heuristics, PieceTo};
 
 /// The principal variation of each ply (a triangular table).
 pub(crate) struct PvTable {
@@ -66,6 +66,10 @@ pub(crate) struct Searcher<'a> {
     seldepth: usize,
     /// Static evaluation per ply (for "improving").
     evals: [i32; MAX_PLY + 2],
+    /// The move made at each ply on the current path, for the continuation histories (0 for a null move).
+    stack: [PieceTo; MAX_PLY + 2],
+    /// The move a singular-extension search leaves out at a ply (`Move::NONE` normally).
+    excluded: [Move; MAX_PLY + 2],
 }
 
 impl<'a> Searcher<'a> {
@@ -87,6 +91,8 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             seldepth: 0,
             evals: [0; MAX_PLY + 2],
+            stack: [0; MAX_PLY + 2],
+            excluded: [Move::NONE; MAX_PLY + 2],
         }
     }
 
@@ -107,6 +113,12 @@ impl<'a> Searcher<'a> {
         let n = self.keys.len();
         let key = self.pos.key();
         (4..=h.min(n)).step_by(2).any(|i| self.keys[n - i] == key)
+    }
+
+    /// The moves one and two plies before a node at `ply` (for the continuation histories).
+    #[inline]
+    fn previous_moves(&self, ply: usize) -> [PieceTo; 2] {
+        [if ply >= 1 { self.stack[ply - 1] } else { 0 }, if ply >= 2 { self.stack[ply - 2] } else { 0 }]
     }
 
     #[inline]

@@ -2,6 +2,11 @@
 //! sorting out the losing ones), queen promotions, two killer moves per ply, and quiet moves by history;
 //! losing captures and under-promotions last. Moves are picked lazily by selection, since a cutoff often
 //! comes after the first few.
+//!
+//! Quiet moves are scored by three tables: the butterfly history (from-square, to-square) and two
+//! continuation histories, which remember how well a move (piece, to-square) answered the move one ply and
+//! two plies before it. The continuation tables are what tell a good reply to *this* threat from a move
+//! that is merely often good.
 
 use crate::engine::info::MAX_PLY;
 use crate::engine::see::{SEE_VALUE, see};
@@ -17,27 +22,48 @@ const UNDER_PROMOTION: i32 = -4_000_000;
 /// History scores stay within ±HISTORY_MAX.
 pub(crate) const HISTORY_MAX: i32 = 16_384;
 
-/// Killer moves and the history table, kept across the iterations of one search (history is aged between
+/// A move as the continuation tables see it: the moving piece's code (role | colour << 3) and its
+/// to-square, packed as `piece * 64 + to`. 0 stands for "no move" (the root's parent, a null move).
+pub(crate) type PieceTo = usize;
+
+/// The `PieceTo` of `m`, played by `side`.
+#[inline]
+pub(crate) fn piece_to(side: Color, m: Move) -> PieceTo {
+    ((m.role() as usize) | side.index() << 3) * 64 + m.to().to_64()
+}
+
+const PIECE_TO: usize = 16 * 64;
+
+/// Killer moves and the history tables, kept across the iterations of one search (history is aged between
 /// searches).
 pub(crate) struct Heuristics {
     pub killers: [[Move; 2]; MAX_PLY + 2],
     history: [[[i32; 64]; 64]; 2],
+    /// `continuation[previous PieceTo * PIECE_TO + this PieceTo]`, shared by the one- and two-ply tables'
+    /// lookups (a flat vector: 2 MB is too large for the stack).
+    continuation: Vec<i16>,
 }
 
 impl Heuristics {
     pub fn new() -> Box<Heuristics> {
-        Box::new(Heuristics { killers: [[Move::NONE; 2]; MAX_PLY + 2], history: [[[0; 64]; 64]; 2] })
+        Box::new(Heuristics {
+            killers: [[Move::NONE; 2]; MAX_PLY + 2],
+            history: [[[0; 64]; 64]; 2],
+            continuation: vec![0; PIECE_TO * PIECE_TO],
+        })
     }
 
     pub fn clear(&mut self) {
         self.killers = [[Move::NONE; 2]; MAX_PLY + 2];
         self.history = [[[0; 64]; 64]; 2];
+        self.continuation.fill(0);
     }
 
     /// Keeps what was learnt but lets new searches overrule it quickly.
     pub fn age(&mut self) {
         self.killers = [[Move::NONE; 2]; MAX_PLY + 2];
         self.history.iter_mut().flatten().flatten().for_each(|h| *h /= 4);
+        self.continuation.iter_mut().for_each(|h| *h /= 2);
     }
 
     #[inline]
@@ -45,26 +71,49 @@ impl Heuristics {
         self.history[side.index()][m.from().to_64()][m.to().to_64()]
     }
 
+    /// The ordering score of a quiet move: its history plus its continuation scores after the moves one
+    /// and two plies back (`prev`).
+    #[inline]
+    pub fn quiet_score(&self, side: Color, m: Move, prev: [PieceTo; 2]) -> i32 {
+        let pt = piece_to(side, m);
+        self.history(side, m)
+            + self.continuation[prev[0] * PIECE_TO + pt] as i32
+            + self.continuation[prev[1] * PIECE_TO + pt] as i32
+    }
+
     /// Rewards the quiet move that caused a cutoff and punishes the quiet moves tried before it.
-    pub fn reward(&mut self, side: Color, ply: usize, best: Move, tried: &[Move], depth: i32) {
+    pub fn reward(&mut self, side: Color, ply: usize, best: Move, tried: &[Move], depth: i32, prev: [PieceTo; 2]) {
         if self.killers[ply][0] != best {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = best;
         }
         let bonus = (depth * depth * 8).min(HISTORY_MAX / 2);
-        self.update(side, best, bonus);
+        self.update(side, best, bonus, prev);
         for &m in tried {
             if m != best {
-                self.update(side, m, -bonus);
+                self.update(side, m, -bonus, prev);
             }
         }
     }
 
     /// The "gravity" update: the closer to the bound, the smaller the step.
-    fn update(&mut self, side: Color, m: Move, bonus: i32) {
-        let h = &mut self.history[side.index()][m.from().to_64()][m.to().to_64()];
-        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
+    fn update(&mut self, side: Color, m: Move, bonus: i32, prev: [PieceTo; 2]) {
+        gravity(&mut self.history[side.index()][m.from().to_64()][m.to().to_64()], bonus);
+        let pt = piece_to(side, m);
+        for p in prev {
+            if p != 0 {
+                let h = &mut self.continuation[p * PIECE_TO + pt];
+                let mut v = *h as i32;
+                gravity(&mut v, bonus);
+                *h = v as i16;
+            }
+        }
     }
+}
+
+#[inline]
+fn gravity(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
 /// Hands out the moves of a node best-first.
@@ -74,7 +123,14 @@ pub(crate) struct MovePicker {
 }
 
 impl MovePicker {
-    pub fn new(pos: &Position, list: &MoveList, tt_move: Move, heur: &Heuristics, ply: usize) -> MovePicker {
+    pub fn new(
+        pos: &Position,
+        list: &MoveList,
+        tt_move: Move,
+        heur: &Heuristics,
+        ply: usize,
+        prev: [PieceTo; 2],
+    ) -> MovePicker {
         let killers = heur.killers[ply];
         let moves = list
             .iter()
@@ -88,7 +144,7 @@ impl MovePicker {
                 } else if m == killers[1] {
                     KILLER_2
                 } else {
-                    heur.history(pos.side_to_move(), m)
+                    heur.quiet_score(pos.side_to_move(), m, prev)
                 };
                 (m, score)
             })

@@ -75,6 +75,7 @@ impl Searcher<'_> {
         }
         let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
         self.keys.push(self.pos.key());
+        self.stack[ply] = 0;
         let undo = self.pos.make_null_move();
         let score = -self.alphabeta(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
         self.pos.unmake_null_move(undo);
