@@ -24,6 +24,8 @@ def main():
     ap.add_argument("--stockfish", default="/usr/games/stockfish")
     ap.add_argument("--depth", type=int, default=7)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--sample", type=float, default=0.5,
+                    help="chance of keeping each eligible position (lower: more games, less correlated data)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     sf = chess.engine.SimpleEngine.popen_uci(args.stockfish)
@@ -37,7 +39,7 @@ def main():
                 multipv = 4 if ply < 12 or rng.random() < 0.1 else 1
                 infos = sf.analyse(board, chess.engine.Limit(nodes=800), multipv=multipv)
                 move = rng.choice(infos)["pv"][0] if multipv > 1 else infos[0]["pv"][0]
-                if ply >= 8 and rng.random() < 0.5 and not board.is_check():
+                if ply >= 8 and rng.random() < args.sample and not board.is_check():
                     info = sf.analyse(board, chess.engine.Limit(depth=args.depth))
                     best = info.get("pv", [None])[0]
                     cp = info["score"].white().score(mate_score=100000)
