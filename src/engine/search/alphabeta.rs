@@ -8,7 +8,7 @@
 
 use super::Searcher;
 use super::ordering::{MovePicker, piece_to};
-use super::pruning::{bad_capture_prune, futile, late_move_prune, lmr};
+use super::pruning::{bad_capture_prune, futile, history_prune, late_move_prune, lmr};
 use crate::engine::eval::evaluate;
 use crate::engine::info::{INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::engine::see::{see, see_non_negative};
@@ -88,7 +88,7 @@ impl Searcher<'_> {
         if !pv
             && !in_check
             && !excluding
-            && let Some(score) = self.prune_node(depth, ply, beta, eval, allow_null)
+            && let Some(score) = self.prune_node(depth, ply, beta, eval, improving, allow_null)
         {
             return score;
         }
@@ -164,7 +164,9 @@ impl Searcher<'_> {
             if prunable
                 && quiet
                 && !gives_check
-                && (late_move_prune(depth, i, node.improving) || futile(depth, node.eval, alpha))
+                && (late_move_prune(depth, i, node.improving)
+                    || futile(depth, node.eval, alpha)
+                    || history_prune(depth, stat))
             {
                 self.unmake(m, undo);
                 continue;

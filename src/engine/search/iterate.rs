@@ -27,6 +27,8 @@ pub(crate) struct SearchOutcome {
 struct RootMove {
     mv: Move,
     score: i32,
+    /// Nodes spent on this move in the last iteration (time management: an easy move takes few).
+    nodes: u64,
 }
 
 impl Searcher<'_> {
@@ -34,7 +36,7 @@ impl Searcher<'_> {
     pub fn iterate(&mut self, max_depth: u32, all_moves: bool, report: &mut dyn FnMut(SearchInfo)) -> SearchOutcome {
         let mut list = MoveList::new();
         self.pos.legal_moves(&mut list);
-        let mut root: Vec<RootMove> = list.iter().map(|&mv| RootMove { mv, score: -INFINITE }).collect();
+        let mut root: Vec<RootMove> = list.iter().map(|&mv| RootMove { mv, score: -INFINITE, nodes: 0 }).collect();
         let mut out = SearchOutcome::default();
         if root.is_empty() {
             return out;
@@ -48,6 +50,7 @@ impl Searcher<'_> {
         let max_depth = max_depth.clamp(1, MAX_PLY as u32 - 8);
         // Iterations in a row with the same best move (time management).
         let mut stable = 0;
+        let mut previous_score = 0;
         for depth in 1..=max_depth {
             self.seldepth = 0;
             let score = if all_moves {
@@ -74,11 +77,8 @@ impl Searcher<'_> {
                 out.root_scores = root.iter().map(|r| (r.mv, r.score)).collect();
             }
             report(self.info(depth, score, pv));
-            let scale = match stable {
-                0 => 1.4,
-                1..=3 => 1.0,
-                _ => 0.75,
-            };
+            let scale = time_scale(stable, previous_score - score, best_move_effort(&root));
+            previous_score = score;
             if self.ctl.stopped || !self.ctl.another_iteration(scale) || mate_settled(score, depth) {
                 break;
             }
@@ -123,6 +123,7 @@ impl Searcher<'_> {
         let mut best = -INFINITE;
         for i in 0..root.len() {
             let m = root[i].mv;
+            let nodes_before = self.nodes;
             self.stack[0] = super::ordering::piece_to(self.pos.side_to_move(), m);
             let undo = self.make(m);
             let gives_check = self.pos.in_check();
@@ -134,6 +135,7 @@ impl Searcher<'_> {
                 if s > alpha && s < beta { -self.alphabeta(new_depth, 1, -beta, -alpha, true) } else { s }
             };
             self.unmake(m, undo);
+            root[i].nodes = self.nodes - nodes_before;
             if self.ctl.stopped {
                 break;
             }
@@ -173,10 +175,48 @@ impl Searcher<'_> {
     }
 }
 
+/// How much of the usual time to allow before starting another iteration: more while the best move keeps
+/// changing or the score is falling, less when one move has been best for a while and took nearly all the
+/// effort (an obvious move).
+fn time_scale(stable_iterations: u32, score_drop: i32, best_move_effort: f64) -> f64 {
+    let stability = match stable_iterations {
+        0 => 1.4,
+        1..=3 => 1.0,
+        _ => 0.75,
+    };
+    let falling = match score_drop {
+        ..=15 => 1.0,
+        16..=50 => 1.25,
+        _ => 1.5,
+    };
+    let effort = if best_move_effort > 0.85 { 0.7 } else { 1.0 };
+    stability * falling * effort
+}
+
+/// The share of the last iteration's nodes spent on the best root move (kept first).
+fn best_move_effort(root: &[RootMove]) -> f64 {
+    let total: u64 = root.iter().map(|r| r.nodes).sum();
+    root.first().map_or(0.0, |r| r.nodes as f64 / total.max(1) as f64)
+}
+
 /// Once a mate is found and the depth is well past it, deeper search will not change the answer.
 fn mate_settled(score: i32, depth: u32) -> bool {
     match Score::from_internal(score) {
         Score::Mate(n) => depth as i32 > 2 * n.abs() + 4,
         Score::Cp(_) => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_scale_stretches_for_trouble_and_shrinks_for_obvious_moves() {
+        let usual = time_scale(2, 0, 0.5);
+        assert!(time_scale(0, 0, 0.5) > usual); // the best move just changed
+        assert!(time_scale(2, 60, 0.5) > time_scale(2, 20, 0.5));
+        assert!(time_scale(2, 20, 0.5) > usual); // the score is falling
+        assert!(time_scale(6, 0, 0.95) < usual); // long stable and nearly all the effort
     }
 }

@@ -19,6 +19,9 @@ const LMP_MAX_DEPTH: i32 = 6;
 /// Captures losing more than this per ply of depth are skipped near the leaves.
 const SEE_CAPTURE_MARGIN: i32 = 100;
 const NULL_MIN_DEPTH: i32 = 3;
+/// Quiet moves whose history score is below −this per ply of depth are skipped near the leaves.
+const HISTORY_PRUNE_PER_DEPTH: i32 = 3000;
+const HISTORY_PRUNE_MAX_DEPTH: i32 = 3;
 
 /// `LMR[depth][move number]`: the reduction of a late quiet move.
 static LMR: LazyLock<[[u8; 64]; 64]> = LazyLock::new(|| {
@@ -49,6 +52,12 @@ pub(super) fn futile(depth: i32, eval: i32, alpha: i32) -> bool {
     depth <= FUTILITY_MAX_DEPTH && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
 }
 
+/// Is this quiet move's history so bad, this near the leaves, that it is not worth a look?
+#[inline]
+pub(super) fn history_prune(depth: i32, stat: i32) -> bool {
+    depth <= HISTORY_PRUNE_MAX_DEPTH && stat < -HISTORY_PRUNE_PER_DEPTH * depth
+}
+
 #[inline]
 pub(super) fn bad_capture_prune(depth: i32, see: i32) -> bool {
     depth <= 4 && see < -SEE_CAPTURE_MARGIN * depth
@@ -57,11 +66,19 @@ pub(super) fn bad_capture_prune(depth: i32, see: i32) -> bool {
 impl Searcher<'_> {
     /// Tries to settle a node without searching its moves: reverse futility pruning (fail high), razoring
     /// (fail low), then null-move pruning (fail high). Only at non-PV nodes, not in check.
-    pub(super) fn prune_node(&mut self, depth: i32, ply: usize, beta: i32, eval: i32, allow_null: bool) -> Option<i32> {
+    pub(super) fn prune_node(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+        eval: i32,
+        improving: bool,
+        allow_null: bool,
+    ) -> Option<i32> {
         if beta.abs() >= MATE_BOUND {
             return None;
         }
-        if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * depth >= beta {
+        if depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving as i32) >= beta {
             return Some(eval);
         }
         if depth <= 2 && eval + RAZOR_MARGIN * depth < beta - 1 {
