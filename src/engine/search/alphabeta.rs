@@ -147,6 +147,7 @@ impl Searcher<'_> {
         let mut best = -INFINITE;
         let mut best_move = Move::NONE;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
+        let mut captures: ArrayVec<Move, 32> = ArrayVec::new();
         let prev = self.previous_moves(ply);
         let us = self.pos.side_to_move();
         let picker = MovePicker::new(&self.pos, &list, tt_move, self.heur, ply, prev);
@@ -186,12 +187,15 @@ impl Searcher<'_> {
                         if quiet {
                             self.heur.reward(us, ply, m, &quiets, depth, prev);
                         }
+                        self.heur.reward_captures(us, m, &captures, depth);
                         break;
                     }
                 }
             }
             if quiet && !quiets.is_full() {
                 quiets.push(m);
+            } else if !quiet && !captures.is_full() {
+                captures.push(m);
             }
         }
         let bound = if best >= beta {

@@ -42,6 +42,9 @@ pub(crate) struct Heuristics {
     /// `continuation[previous PieceTo * PIECE_TO + this PieceTo]`, shared by the one- and two-ply tables'
     /// lookups (a flat vector: 2 MB is too large for the stack).
     continuation: Vec<i16>,
+    /// `capture[PieceTo * 8 + captured role]`: how often a capture caused a cutoff, to order captures of
+    /// equal victims.
+    capture: Vec<i16>,
 }
 
 impl Heuristics {
@@ -50,6 +53,7 @@ impl Heuristics {
             killers: [[Move::NONE; 2]; MAX_PLY + 2],
             history: [[[0; 64]; 64]; 2],
             continuation: vec![0; PIECE_TO * PIECE_TO],
+            capture: vec![0; PIECE_TO * 8],
         })
     }
 
@@ -57,6 +61,7 @@ impl Heuristics {
         self.killers = [[Move::NONE; 2]; MAX_PLY + 2];
         self.history = [[[0; 64]; 64]; 2];
         self.continuation.fill(0);
+        self.capture.fill(0);
     }
 
     /// Keeps what was learnt but lets new searches overrule it quickly.
@@ -64,6 +69,32 @@ impl Heuristics {
         self.killers = [[Move::NONE; 2]; MAX_PLY + 2];
         self.history.iter_mut().flatten().flatten().for_each(|h| *h /= 4);
         self.continuation.iter_mut().for_each(|h| *h /= 2);
+        self.capture.iter_mut().for_each(|h| *h /= 2);
+    }
+
+    #[inline]
+    fn capture_index(side: Color, m: Move) -> usize {
+        piece_to(side, m) * 8 + m.captured().map_or(0, |r| r as usize)
+    }
+
+    #[inline]
+    pub fn capture_score(&self, side: Color, m: Move) -> i32 {
+        self.capture[Self::capture_index(side, m)] as i32
+    }
+
+    /// After a cutoff: rewards the capture that caused it (if it was one) and punishes the captures tried
+    /// before it.
+    pub fn reward_captures(&mut self, side: Color, best: Move, tried: &[Move], depth: i32) {
+        let bonus = (depth * depth * 8).min(HISTORY_MAX / 2);
+        for &m in tried.iter().chain(std::iter::once(&best)) {
+            if m.is_quiet() {
+                continue;
+            }
+            let h = &mut self.capture[Self::capture_index(side, m)];
+            let mut v = *h as i32;
+            gravity(&mut v, if m == best { bonus } else { -bonus });
+            *h = v as i16;
+        }
     }
 
     #[inline]
@@ -138,7 +169,7 @@ impl MovePicker {
                 let score = if m == tt_move {
                     TT_MOVE
                 } else if !m.is_quiet() {
-                    tactical_score(pos, m)
+                    tactical_score(pos, m) + heur.capture_score(pos.side_to_move(), m) / 16
                 } else if m == killers[0] {
                     KILLER_1
                 } else if m == killers[1] {
