@@ -46,7 +46,7 @@ pub const WEIGHTS: Params = Params {
     mobility_mg: [0, 0, 4, 5, 3, 1, 0],
     mobility_eg: [0, 0, 4, 5, 5, 2, 0],
     king_attack_units: [0, 0, 2, 2, 3, 5, 0],
-    king_danger_per_unit2: 2,
+    king_danger_per_unit2: 1,
     shield_missing: 22,
     shield_advanced: 9,
     doubled_mg: -10,
