@@ -9,6 +9,9 @@ use tabiya::engine::eval::params::Params;
 use tabiya::engine::eval::{WEIGHTS, evaluate_white_with};
 use tabiya::rules::Position;
 
+/// Switches a group of terms off in a copy of the weights.
+type Switch = fn(&mut Params);
+
 fn main() {
     let path = std::env::args().nth(1).unwrap_or_else(|| "/tmp/tune.txt".into());
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -19,7 +22,7 @@ fn main() {
             Some((Position::from_fen(fen).ok()?, p.trim().parse().ok()?))
         })
         .collect();
-    let variants: Vec<(&str, fn(&mut Params))> = vec![
+    let variants: Vec<(&str, Switch)> = vec![
         ("shipped", |_| {}),
         ("no threats", |p| {
             p.threat_by_pawn_mg = 0;

@@ -10,8 +10,7 @@ use crate::engine::attacks::{BISHOP_STEPS, ROOK_STEPS};
 use crate::rules::Position;
 
 pub(crate) fn evaluate(pos: &Position, maps: &Maps, attacks: &[KingAttack; 2], p: &Params, acc: &mut Acc) {
-    for k in 0..2 {
-        let attack = attacks[k];
+    for (k, attack) in attacks.iter().enumerate() {
         // One piece alone rarely mates; without the queen an attack is worth much less.
         if attack.attackers >= 2 {
             let units = attack.units + safe_check_units(pos, maps, k, p);
