@@ -130,6 +130,18 @@ mod tests {
     }
 
     #[test]
+    fn a_passed_pawn_outside_the_square_is_nearly_a_queen() {
+        // White pawn b5; the black king is outside the square on h5 but inside it on d5.
+        let runs = eval_fen("8/8/8/1P5k/8/8/8/K7 w - - 0 1");
+        let caught = eval_fen("8/8/8/1P1k4/8/8/8/K7 w - - 0 1");
+        assert!(runs > caught + 400, "{runs} v {caught}");
+        // From f5 the king is one step too slow with White to move, in time with Black to move.
+        let white_to_move = eval_fen("8/8/8/1P3k2/8/8/8/K7 w - - 0 1");
+        let black_to_move = eval_fen("8/8/8/1P3k2/8/8/8/K7 b - - 0 1");
+        assert!(white_to_move > black_to_move + 400, "{white_to_move} v {black_to_move}");
+    }
+
+    #[test]
     fn lone_king_is_driven_to_the_edge() {
         let centre = eval_fen("8/8/8/4k3/8/8/8/R3K3 w - - 0 1");
         let edge = eval_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");

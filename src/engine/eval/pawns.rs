@@ -7,6 +7,9 @@ use super::params::*;
 use crate::engine::attacks::distance;
 use crate::rules::Position;
 
+/// A passed pawn the enemy king cannot catch in a pawn ending is nearly a queen.
+const UNSTOPPABLE_PASSER: i32 = 500;
+
 /// Pawn facts per colour.
 pub(crate) struct PawnInfo {
     /// Pawns per file.
@@ -114,5 +117,27 @@ fn passed_pawn(pos: &Position, maps: &Maps, p: &Params, c: usize, sq: u8, acc: &
     let kings = (distance(their_king, ahead) * 2 - distance(own_king, ahead)) * p.passed_king_distance * weight / 4;
     let free = pos.board[ahead as usize] == 0 && maps.all[1 - c] & bit(ahead) == 0;
     let free = if free { p.passed_free_eg * rel as i32 / 2 } else { 0 };
-    acc.add(c, p.passed_mg[rel], p.passed_eg[rel] + kings + free);
+    let runs = if unstoppable(pos, maps, c, sq, rel) { UNSTOPPABLE_PASSER + 20 * rel as i32 } else { 0 };
+    acc.add(c, p.passed_mg[rel], p.passed_eg[rel] + kings + free + runs);
+}
+
+/// The rule of the square: against only king and pawns, a passed pawn whose path is clear of its own pieces
+/// and that the enemy king cannot catch will queen.
+fn unstoppable(pos: &Position, maps: &Maps, c: usize, sq: u8, rel: usize) -> bool {
+    let them = 1 - c;
+    if maps.occ[them] != maps.pieces[them][1] | maps.pieces[them][6] {
+        return false;
+    }
+    let promotion = if c == 0 { 0x70 | (sq & 7) } else { sq & 7 };
+    let step: i8 = if c == 0 { 16 } else { -16 };
+    let mut path = sq;
+    while path != promotion {
+        path = path.wrapping_add(step as u8);
+        if pos.board[path as usize] != 0 {
+            return false;
+        }
+    }
+    let pawn_moves = 7 - rel.max(2) as i32; // a pawn on its first rank moves two squares at once
+    let king_moves = distance(pos.list[them][0], promotion) - (pos.side.index() == them) as i32;
+    king_moves > pawn_moves
 }
