@@ -45,9 +45,10 @@ pub fn level_params(n: u8) -> Option<Level> {
     LEVELS.get(n.clamp(1, MAX_LEVEL) as usize - 1).copied()
 }
 
-/// Rough Elo of each level (1..=8), for `UCI_LimitStrength`/`UCI_Elo`. Calibrated only loosely: see the
-/// level ladder in the README.
-pub const LEVEL_ELO: [u32; 8] = [600, 900, 1200, 1450, 1700, 1950, 2200, 2500];
+/// Rough Elo of each level (1..=8), for `UCI_LimitStrength`/`UCI_Elo`, on the scale of Stockfish's
+/// `UCI_Elo`. Level 8 scored 49% against Stockfish at `UCI_Elo` 2200 (10 s + 0.1 s); the others follow the
+/// measured level ladder (README), step by step, so they are only as good as its 20-game samples.
+pub const LEVEL_ELO: [u32; 8] = [100, 350, 500, 650, 950, 1350, 1600, 2200];
 
 /// The strongest level whose rough Elo does not exceed `elo`.
 pub fn level_for_elo(elo: u32) -> u8 {
@@ -80,7 +81,8 @@ mod tests {
         assert_eq!(level_params(8), None);
         assert_eq!(level_params(0), level_params(1));
         assert_eq!(level_for_elo(100), 1);
-        assert_eq!(level_for_elo(1700), 5);
+        assert_eq!(level_for_elo(1700), 7);
+        assert_eq!(level_for_elo(1000), 5);
         assert_eq!(level_for_elo(3000), 8);
     }
 

@@ -101,7 +101,7 @@ mod tests {
         let mut o = Options::default();
         assert!(matches!(o.set("Skill Level", Some("3")).unwrap()[..], [EngineCommand::SetLevel(3)]));
         assert!(matches!(o.set("UCI_LimitStrength", Some("true")).unwrap()[..], [EngineCommand::SetLevel(8)]));
-        assert!(matches!(o.set("UCI_Elo", Some("1200")).unwrap()[..], [EngineCommand::SetLevel(3)]));
+        assert!(matches!(o.set("UCI_Elo", Some("1200")).unwrap()[..], [EngineCommand::SetLevel(5)]));
         assert!(matches!(o.set("Hash", Some("128")).unwrap()[..], [EngineCommand::SetHash(128)]));
         assert!(o.set("Hash", Some("lots")).unwrap_err().to_string().contains("needs a size in MB"));
         assert!(o.set("Skill Level", Some("9")).is_err());
