@@ -5,23 +5,19 @@
 //! cargo run --release --example eval_ablate -- /tmp/tune.txt
 //! ```
 
+use tabiya::engine::eval::WEIGHTS;
 use tabiya::engine::eval::params::Params;
-use tabiya::engine::eval::{WEIGHTS, evaluate_white_with};
-use tabiya::rules::Position;
+use tabiya::engine::eval::tuning::{load_labelled, prediction_error as error};
 
 /// Switches a group of terms off in a copy of the weights.
 type Switch = fn(&mut Params);
 
 fn main() {
     let path = std::env::args().nth(1).unwrap_or_else(|| "/tmp/tune.txt".into());
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let data: Vec<(Position, f64)> = text
-        .lines()
-        .filter_map(|l| {
-            let (fen, p) = l.rsplit_once(';')?;
-            Some((Position::from_fen(fen).ok()?, p.trim().parse().ok()?))
-        })
-        .collect();
+    let data = load_labelled(&path).unwrap_or_else(|e| {
+        eprintln!("eval_ablate: {path}: {e}");
+        std::process::exit(1);
+    });
     let variants: Vec<(&str, Switch)> = vec![
         ("shipped", |_| {}),
         ("no threats", |p| {
@@ -58,16 +54,4 @@ fn main() {
         change(&mut p);
         println!("{name:16} {:.6}", error(&data, &p));
     }
-}
-
-fn error(data: &[(Position, f64)], p: &Params) -> f64 {
-    let sum: f64 = data
-        .iter()
-        .map(|(pos, target)| {
-            let e = evaluate_white_with(pos, p) as f64;
-            let predicted = 1.0 / (1.0 + 10f64.powf(-e / 400.0));
-            (predicted - target).powi(2)
-        })
-        .sum();
-    sum / data.len() as f64
 }

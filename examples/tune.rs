@@ -13,9 +13,9 @@
 //! replaces `weights.rs` (default path) so the next build uses it.
 
 use std::io::Write;
+use tabiya::engine::eval::WEIGHTS;
 use tabiya::engine::eval::params::Params;
-use tabiya::engine::eval::{WEIGHTS, evaluate_white_with};
-use tabiya::rules::Position;
+use tabiya::engine::eval::tuning::{load_labelled, prediction_error as error};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
@@ -26,7 +26,7 @@ fn main() {
     let passes: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(6);
     let out = args.get(3).cloned().unwrap_or_else(|| "src/engine/eval/weights.rs".to_string());
     let with_psqt = !args.iter().any(|a| a == "--no-psqt");
-    let data = match load(path) {
+    let data = match load_labelled(path) {
         Ok(d) => d,
         Err(e) => {
             eprintln!("tune: {path}: {e}");
@@ -61,32 +61,6 @@ fn main() {
         println!("pass {} (step {step}): error {best:.6}, held-out {h:.6}, {improved} weights changed", pass + 1);
         write(&out, &params);
     }
-}
-
-fn load(path: &str) -> Result<Vec<(Position, f64)>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, line)| {
-            let (fen, p) = line.rsplit_once(';').ok_or(format!("line {}: expected 'FEN;p'", i + 1))?;
-            let pos = Position::from_fen(fen).map_err(|e| format!("line {}: {e}", i + 1))?;
-            let p: f64 = p.trim().parse().map_err(|_| format!("line {}: '{p}' is not a number", i + 1))?;
-            Ok((pos, p))
-        })
-        .collect()
-}
-
-fn error(data: &[(Position, f64)], params: &Params) -> f64 {
-    let sum: f64 = data
-        .iter()
-        .map(|(pos, p)| {
-            let e = evaluate_white_with(pos, params) as f64;
-            let predicted = 1.0 / (1.0 + 10f64.powf(-e / 400.0));
-            (predicted - p) * (predicted - p)
-        })
-        .sum();
-    sum / data.len() as f64
 }
 
 /// Writes the weights as Rust (Debug output of the struct is valid Rust), through a temporary file so a

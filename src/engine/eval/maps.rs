@@ -3,7 +3,6 @@
 //! what. Later terms (threats, king safety, passed pawns) read these maps instead of walking the board again.
 
 use crate::engine::attacks::{KING_STEPS, KNIGHT_STEPS};
-use crate::rules::Position;
 
 /// A set of 0x88 squares.
 pub(crate) type Squares = u128;
@@ -60,17 +59,11 @@ pub(crate) struct Maps {
 }
 
 impl Maps {
-    /// The occupancy part of the maps (attacks are added by the walk).
-    pub fn new(pos: &Position) -> Maps {
-        let mut m = Maps::default();
-        for c in 0..2 {
-            for &sq in &pos.list[c][..pos.count[c] as usize] {
-                let role = (pos.board[sq as usize] & 7) as usize;
-                m.occ[c] |= bit(sq);
-                m.pieces[c][role] |= bit(sq);
-            }
-        }
-        m
+    /// Records a piece of colour `c` and `role` on `sq` (the walk adds the attacks later).
+    #[inline]
+    pub fn place(&mut self, c: usize, role: usize, sq: u8) {
+        self.occ[c] |= bit(sq);
+        self.pieces[c][role] |= bit(sq);
     }
 
     #[inline]

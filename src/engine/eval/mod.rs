@@ -12,6 +12,7 @@ mod mobility;
 pub mod params;
 mod pawns;
 mod threats;
+pub mod tuning;
 mod weights;
 
 use crate::rules::{Color, Position};
@@ -56,10 +57,10 @@ pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
 /// `evaluate_white` with other weights (for tuning).
 pub fn evaluate_white_with(pos: &Position, p: &Params) -> i32 {
     let mut acc = Acc::default();
-    let counts = material_and_psqt(pos, p, &mut acc);
+    let mut maps = maps::Maps::default();
+    let counts = material_and_psqt(pos, p, &mut acc, &mut maps);
     let pawns = pawns::PawnInfo::new(pos);
     pawns::evaluate(pos, &pawns, p, &mut acc);
-    let mut maps = maps::Maps::new(pos);
     let king_attacks = mobility::evaluate(pos, &pawns, &mut maps, p, &mut acc);
     king::evaluate(pos, &maps, &king_attacks, p, &mut acc);
     threats::evaluate(&maps, p, &mut acc);
@@ -77,13 +78,15 @@ pub fn evaluate_white_with(pos: &Position, p: &Params) -> i32 {
     endgame::adjust(pos, p, &counts, score)
 }
 
-/// Adds material and piece-square values; returns the piece counts.
-fn material_and_psqt(pos: &Position, p: &Params, acc: &mut Acc) -> Counts {
+/// Adds material and piece-square values and records where the pieces stand in `maps`; returns the piece
+/// counts.
+fn material_and_psqt(pos: &Position, p: &Params, acc: &mut Acc, maps: &mut maps::Maps) -> Counts {
     let mut counts = [[0; 7]; 2];
     for (c, count) in counts.iter_mut().enumerate() {
         for &sq in &pos.list[c][..pos.count[c] as usize] {
             let role = (pos.board[sq as usize] & 7) as usize;
             count[role] += 1;
+            maps.place(c, role, sq);
             let file = (sq & 7) as usize;
             let rank = if c == 0 { (sq >> 4) as usize } else { 7 - (sq >> 4) as usize };
             acc.add(
