@@ -13,6 +13,12 @@ pub(crate) fn piece_attacks(board: &[u8; 128], code: u8, from: u8, to: u8) -> bo
     ATTACK_MASK[d] & bit != 0 && (bit & SLIDER_BITS == 0 || ray_is_clear(board, from, to, STEP[d]))
 }
 
+/// Could the piece coded `code` on `from` attack `to` if nothing stood between them?
+#[inline]
+pub(crate) fn could_attack(code: u8, from: u8, to: u8) -> bool {
+    ATTACK_MASK[diff_index(from, to)] & CODE_ATTACK_BIT[code as usize & 15] != 0
+}
+
 /// Chebyshev distance between two 0x88 squares.
 #[inline]
 pub(crate) fn distance(a: u8, b: u8) -> i32 {

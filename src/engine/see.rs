@@ -2,7 +2,7 @@
 //! always recapturing with its least valuable piece and free to stop. Used to order captures and to skip
 //! losing ones in quiescence search.
 
-use super::attacks::piece_attacks;
+use super::attacks::{could_attack, piece_attacks};
 use crate::rules::{Move, MoveKind, Position};
 
 /// Piece values for exchanges (index = role; the king is "infinite").
@@ -33,10 +33,11 @@ pub(crate) fn see(pos: &Position, m: Move) -> i32 {
     if m.kind() == MoveKind::EnPassant {
         board[(to ^ 0x10) as usize] = 0;
     }
+    let candidates = Candidates::new(pos, to);
     let mut side = pos.side.index() ^ 1;
     let mut d = 0;
     while d < 32 {
-        let Some((sq, value)) = least_valuable_attacker(pos, &board, side, to) else { break };
+        let Some((sq, value)) = candidates.least_valuable(&board, side, to) else { break };
         d += 1;
         gain[d] = on_square - gain[d - 1];
         if (-gain[d - 1]).max(gain[d]) < 0 {
@@ -53,23 +54,46 @@ pub(crate) fn see(pos: &Position, m: Move) -> i32 {
     gain[0]
 }
 
-/// The cheapest piece of `side` still on `board` that attacks `to`.
-fn least_valuable_attacker(pos: &Position, board: &[u8; 128], side: usize, to: u8) -> Option<(u8, i32)> {
-    let mut best: Option<(u8, i32)> = None;
-    for &sq in &pos.list[side][..pos.count[side] as usize] {
-        let code = board[sq as usize];
-        if sq == to || code == 0 || code != pos.board[sq as usize] {
-            continue;
+/// The pieces of each side that could attack the target square on an empty board: found once per exchange,
+/// so each recapture only re-checks these for blockers (which also finds x-ray attackers as the pieces in
+/// front leave).
+struct Candidates {
+    squares: [[u8; 16]; 2],
+    len: [usize; 2],
+}
+
+impl Candidates {
+    fn new(pos: &Position, to: u8) -> Candidates {
+        let mut c = Candidates { squares: [[0; 16]; 2], len: [0; 2] };
+        for side in 0..2 {
+            for &sq in &pos.list[side][..pos.count[side] as usize] {
+                if sq != to && could_attack(pos.board[sq as usize], sq, to) {
+                    c.squares[side][c.len[side]] = sq;
+                    c.len[side] += 1;
+                }
+            }
         }
-        let value = SEE_VALUE[(code & 7) as usize];
-        if best.is_some_and(|(_, v)| v <= value) {
-            continue;
-        }
-        if piece_attacks(board, code, sq, to) {
-            best = Some((sq, value));
-        }
+        c
     }
-    best
+
+    /// The cheapest candidate of `side` still on `board` that attacks `to`.
+    fn least_valuable(&self, board: &[u8; 128], side: usize, to: u8) -> Option<(u8, i32)> {
+        let mut best: Option<(u8, i32)> = None;
+        for &sq in &self.squares[side][..self.len[side]] {
+            let code = board[sq as usize];
+            if code == 0 {
+                continue;
+            }
+            let value = SEE_VALUE[(code & 7) as usize];
+            if best.is_some_and(|(_, v)| v <= value) {
+                continue;
+            }
+            if piece_attacks(board, code, sq, to) {
+                best = Some((sq, value));
+            }
+        }
+        best
+    }
 }
 
 #[cfg(test)]
