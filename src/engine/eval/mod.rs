@@ -10,6 +10,7 @@ mod king;
 mod maps;
 mod mobility;
 pub mod params;
+mod pawn_cache;
 mod pawns;
 mod threats;
 pub mod tuning;
@@ -20,7 +21,7 @@ use params::*;
 pub use weights::WEIGHTS;
 
 /// Middlegame and endgame sums per colour.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct Acc {
     mg: [i32; 2],
     eg: [i32; 2],
@@ -39,32 +40,51 @@ pub(crate) type Counts = [[i32; 7]; 2];
 
 /// The evaluation from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
-    evaluate_with(pos, &WEIGHTS)
+    from_side_to_move(pos, evaluate_white(pos), &WEIGHTS)
 }
 
 /// The evaluation from White's point of view (no tempo).
 pub fn evaluate_white(pos: &Position) -> i32 {
-    evaluate_white_with(pos, &WEIGHTS)
+    white_score(pos, &WEIGHTS, Pawns::Cached)
 }
 
 /// `evaluate` with other weights (for tuning).
 pub fn evaluate_with(pos: &Position, p: &Params) -> i32 {
-    let white = evaluate_white_with(pos, p);
-    let v = if pos.side == Color::White { white } else { -white };
-    v + p.tempo
+    from_side_to_move(pos, evaluate_white_with(pos, p), p)
 }
 
 /// `evaluate_white` with other weights (for tuning).
 pub fn evaluate_white_with(pos: &Position, p: &Params) -> i32 {
+    white_score(pos, p, Pawns::Fresh)
+}
+
+fn from_side_to_move(pos: &Position, white: i32, p: &Params) -> i32 {
+    let v = if pos.side == Color::White { white } else { -white };
+    v + p.tempo
+}
+
+/// Where the pawn-structure facts come from: the cache holds them for the shipped weights only.
+enum Pawns {
+    Cached,
+    Fresh,
+}
+
+fn white_score(pos: &Position, p: &Params, source: Pawns) -> i32 {
     let mut acc = Acc::default();
     let mut maps = maps::Maps::default();
     let counts = material_and_psqt(pos, p, &mut acc, &mut maps);
-    let pawns = pawns::PawnInfo::new(pos);
-    pawns::evaluate(pos, &pawns, p, &mut acc);
-    let king_attacks = mobility::evaluate(pos, &pawns, &mut maps, p, &mut acc);
+    let pawn_sets = [maps.pieces[0][1], maps.pieces[1][1]];
+    let pawns = match source {
+        Pawns::Cached => pawn_cache::lookup(pos, pawn_sets),
+        Pawns::Fresh => pawn_cache::PawnEntry::compute(pos, pawn_sets, p),
+    };
+    for c in 0..2 {
+        acc.add(c, pawns.score.mg[c], pawns.score.eg[c]);
+    }
+    let king_attacks = mobility::evaluate(pos, &pawns.info, &mut maps, p, &mut acc);
     king::evaluate(pos, &maps, &king_attacks, p, &mut acc);
     threats::evaluate(&maps, p, &mut acc);
-    pawns::evaluate_passed(pos, &pawns, &maps, p, &mut acc);
+    pawns::evaluate_passed(pos, pawns.passed, &maps, p, &mut acc);
     for (c, count) in counts.iter().enumerate() {
         if count[3] >= 2 {
             acc.add(c, p.bishop_pair_mg, p.bishop_pair_eg);

@@ -2,7 +2,7 @@
 //! use (open files for rooks, squares attacked by pawns for mobility, squares enemy pawns can never attack).
 
 use super::Acc;
-use super::maps::{Maps, bit};
+use super::maps::{Maps, Squares, bit};
 use super::params::*;
 use crate::engine::attacks::distance;
 use crate::rules::Position;
@@ -11,6 +11,7 @@ use crate::rules::Position;
 const UNSTOPPABLE_PASSER: i32 = 500;
 
 /// Pawn facts per colour.
+#[derive(Clone)]
 pub(crate) struct PawnInfo {
     /// Pawns per file.
     pub count: [[u8; 8]; 2],
@@ -95,16 +96,29 @@ pub(crate) fn evaluate(pos: &Position, info: &PawnInfo, p: &Params, acc: &mut Ac
     }
 }
 
-/// Passed pawns, once the attack maps are known: by rank, by the kings' distances to the square ahead, and
-/// by whether that square is free (empty and not attacked by the enemy).
-pub(crate) fn evaluate_passed(pos: &Position, info: &PawnInfo, maps: &Maps, p: &Params, acc: &mut Acc) {
+/// The passed pawns of both sides.
+pub(crate) fn passed_set(pos: &Position, info: &PawnInfo) -> Squares {
+    let mut passed = 0;
     for c in 0..2 {
         let pawn = 1 | (c as u8) << 3;
         for &sq in &pos.list[c][..pos.count[c] as usize] {
             if pos.board[sq as usize] == pawn && info.is_passed(c, (sq & 7) as usize, (sq >> 4) as i8) {
-                passed_pawn(pos, maps, p, c, sq, acc);
+                passed |= bit(sq);
             }
         }
+    }
+    passed
+}
+
+/// Passed pawns (`passed`, from `passed_set`), once the attack maps are known: by rank, by the kings'
+/// distances to the square ahead, and by whether that square is free (empty and not attacked by the enemy).
+pub(crate) fn evaluate_passed(pos: &Position, passed: Squares, maps: &Maps, p: &Params, acc: &mut Acc) {
+    let mut rest = passed;
+    while rest != 0 {
+        let sq = rest.trailing_zeros() as u8;
+        rest &= rest - 1;
+        let c = (pos.board[sq as usize] >> 3) as usize & 1;
+        passed_pawn(pos, maps, p, c, sq, acc);
     }
 }
 

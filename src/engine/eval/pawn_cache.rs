@@ -1,0 +1,107 @@
+//! The pawn-structure cache. Pawns move seldom, so most positions the search evaluates share their pawn
+//! structure with many others: the pawn facts (`PawnInfo`), the doubled/isolated/connected score and the set
+//! of passed pawns are kept per structure and reused. An entry is matched on the exact pawn placement (both
+//! sides' pawn sets), so a lookup can never return another structure's facts.
+//!
+//! One cache per thread: the evaluation stays a function of the position alone, and the engine thread, the
+//! tests and the tools each have their own.
+
+use super::maps::Squares;
+use super::params::Params;
+use super::pawns::{self, PawnInfo};
+use super::{Acc, WEIGHTS};
+use crate::rules::Position;
+use std::cell::RefCell;
+
+/// Entries in each thread's cache (a power of two); about 1.2 MB.
+const ENTRIES: usize = 8192;
+
+/// What the evaluation needs to know about one pawn structure.
+#[derive(Clone)]
+pub(crate) struct PawnEntry {
+    /// The structure: each side's pawns.
+    pawns: [Squares; 2],
+    pub info: PawnInfo,
+    /// Doubled, isolated and connected pawns, per side.
+    pub score: Acc,
+    /// The passed pawns of both sides.
+    pub passed: Squares,
+}
+
+impl PawnEntry {
+    /// Works out the entry for `pos`, whose pawn sets are `pawns`, with weights `p`.
+    pub fn compute(pos: &Position, pawns: [Squares; 2], p: &Params) -> PawnEntry {
+        let info = PawnInfo::new(pos);
+        let mut score = Acc::default();
+        pawns::evaluate(pos, &info, p, &mut score);
+        let passed = pawns::passed_set(pos, &info);
+        PawnEntry { pawns, info, score, passed }
+    }
+}
+
+thread_local! {
+    static CACHE: RefCell<Vec<Option<PawnEntry>>> = RefCell::new(vec![None; ENTRIES]);
+}
+
+/// The entry for `pos` under the shipped weights, from the cache when this structure was seen before.
+pub(crate) fn lookup(pos: &Position, pawns: [Squares; 2]) -> PawnEntry {
+    let slot = slot_of(pawns);
+    CACHE.with_borrow_mut(|cache| match &cache[slot] {
+        Some(e) if e.pawns == pawns => e.clone(),
+        _ => {
+            let e = PawnEntry::compute(pos, pawns, &WEIGHTS);
+            cache[slot] = Some(e.clone());
+            e
+        }
+    })
+}
+
+/// Mixes the pawn sets into a slot number.
+fn slot_of(pawns: [Squares; 2]) -> usize {
+    let words = [pawns[0] as u64, (pawns[0] >> 64) as u64, pawns[1] as u64, (pawns[1] >> 64) as u64];
+    let mut h: u64 = 0;
+    for w in words {
+        h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+    }
+    (h >> 40) as usize & (ENTRIES - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{MoveList, Position};
+
+    fn pawn_sets(pos: &Position) -> [Squares; 2] {
+        let mut sets = [0; 2];
+        for (c, set) in sets.iter_mut().enumerate() {
+            for &sq in &pos.list[c][..pos.count[c] as usize] {
+                if pos.board[sq as usize] & 7 == 1 {
+                    *set |= 1u128 << sq;
+                }
+            }
+        }
+        sets
+    }
+
+    /// Positions reached by playing the first legal move again and again share most structures; every
+    /// cached entry must equal a fresh computation.
+    #[test]
+    fn cached_entries_match_fresh_ones() {
+        let mut pos =
+            Position::from_fen("r1bqkb1r/pp3ppp/2n1pn2/2pp4/3P4/2P1PN2/PP1N1PPP/R1BQKB1R w KQkq - 0 6").unwrap();
+        for i in 0..60 {
+            let pawns = pawn_sets(&pos);
+            let cached = lookup(&pos, pawns);
+            let fresh = PawnEntry::compute(&pos, pawns, &WEIGHTS);
+            assert_eq!(cached.passed, fresh.passed);
+            assert_eq!(cached.info.attacks, fresh.info.attacks);
+            assert_eq!((cached.score.mg, cached.score.eg), (fresh.score.mg, fresh.score.eg));
+            let mut list = MoveList::new();
+            pos.legal_moves(&mut list);
+            if list.is_empty() {
+                break;
+            }
+            pos.make_move(list[i % list.len()]);
+        }
+    }
+}
