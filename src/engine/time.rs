@@ -12,7 +12,7 @@ use std::time::Duration;
 /// Reserved for communication and scheduling delays, per move.
 pub const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
 /// Assumed moves left in the game when the clock does not say (`movestogo` absent).
-const DEFAULT_MOVES_TO_GO: u32 = 25;
+const DEFAULT_MOVES_TO_GO: u32 = 20;
 /// The longest any single move may take, as a fraction of the time left (after the overhead).
 const HARD_FRACTION: f64 = 0.6;
 /// Soft limit ≤ this fraction of the time left.
@@ -73,10 +73,10 @@ mod tests {
 
     #[test]
     fn clock_arithmetic() {
-        // 60 s, no increment, 25 moves assumed: 2.4 s soft, 4x that hard.
+        // 60 s, no increment, 20 moves assumed: 3 s soft, 4x that hard.
         let b = budget(&clock(60_000, 0, None), Color::White);
-        assert_eq!(b.soft, Some(ms(59_970) / 25));
-        assert_eq!(b.hard, Some(ms(59_970) / 25 * 4));
+        assert_eq!(b.soft, Some(ms(59_970) / 20));
+        assert_eq!(b.hard, Some(ms(59_970) / 20 * 4));
         // movestogo 1: may use most of the time but never all of it.
         let b = budget(&clock(1000, 0, Some(1)), Color::White);
         assert!(b.hard.unwrap() <= ms(800) && b.soft.unwrap() <= b.hard.unwrap());
