@@ -102,7 +102,9 @@ def play_game(engines, names, opening, tc, white_index, round_no):
     game = chess.pgn.Game.from_board(board)
     game.headers.update({"Event": "tabiya match", "Round": str(round_no), "White": names[white_index],
                          "Black": names[1 - white_index], "Result": result, "Termination": reason,
-                         "TimeControl": f"{base:g}+{inc:g}", "Opening": opening})
+                         "TimeControl": f"{base:g}+{inc:g}", "Opening": opening,
+                         # Seconds left on each clock at the end: shows whether an engine uses its time.
+                         "WhiteClockLeft": f"{clocks[chess.WHITE]:.2f}", "BlackClockLeft": f"{clocks[chess.BLACK]:.2f}"})
     return result, reason, game
 
 
@@ -175,8 +177,11 @@ def main():
                 with open(args.pgn, "a") as f:
                     print(game, file=f, end="\n\n")
             mean, e, m = summary(points)
+            left = [game.headers["WhiteClockLeft"], game.headers["BlackClockLeft"]]
+            a_left, b_left = (left[0], left[1]) if a_white else (left[1], left[0])
             print(f"game {g + 1:3d}: A {'white' if a_white else 'black'} {result:7s} ({reason}); "
-                  f"A +{wins} ={draws} -{losses}  score {mean:.3f}  Elo {e:+.0f} ± {m:.0f}", flush=True)
+                  f"A +{wins} ={draws} -{losses}  score {mean:.3f}  Elo {e:+.0f} ± {m:.0f}  "
+                  f"clocks left A {a_left} s, B {b_left} s", flush=True)
     finally:
         for eng in engines:
             eng.quit()
