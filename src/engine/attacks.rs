@@ -8,9 +8,9 @@ pub(crate) use crate::rules::tables::{BISHOP_STEPS, KING_STEPS, KNIGHT_STEPS, RO
 /// Does the piece coded `code` on `from` attack `to` on `board` (blockers considered)?
 #[inline]
 pub(crate) fn piece_attacks(board: &[u8; 128], code: u8, from: u8, to: u8) -> bool {
-    let bit = CODE_ATTACK_BIT[code as usize & 15];
-    let d = diff_index(from, to);
-    ATTACK_MASK[d] & bit != 0 && (bit & SLIDER_BITS == 0 || ray_is_clear(board, from, to, STEP[d]))
+    could_attack(code, from, to)
+        && (CODE_ATTACK_BIT[code as usize & 15] & SLIDER_BITS == 0
+            || ray_is_clear(board, from, to, STEP[diff_index(from, to)]))
 }
 
 /// Could the piece coded `code` on `from` attack `to` if nothing stood between them?

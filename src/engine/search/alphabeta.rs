@@ -206,7 +206,7 @@ impl Searcher<'_> {
             Bound::Upper
         };
         if excluded == Move::NONE {
-            self.tt.store(self.pos.key(), ply, best_move, best, self.evals[ply], depth, bound);
+            self.tt.store(self.pos.key(), ply, best_move, best, node.eval, depth, bound);
         }
         best
     }
