@@ -45,7 +45,7 @@ pub fn budget(limits: &SearchLimits, side: Color) -> TimeBudget {
     let left = time.saturating_sub(MOVE_OVERHEAD.min(time / 4));
     let mtg = limits.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 60);
     let hard_cap = if mtg == 1 { left.mul_f64(0.8) } else { left.mul_f64(HARD_FRACTION) };
-    let soft = (left / mtg + inc.mul_f64(0.75)).min(left.mul_f64(SOFT_FRACTION).max(left / mtg));
+    let soft = (left / mtg + inc).min(left.mul_f64(SOFT_FRACTION).max(left / mtg));
     let hard = (soft * HARD_PER_SOFT).min(hard_cap).max(Duration::from_millis(1));
     TimeBudget { soft: Some(soft.min(hard)), hard: Some(hard) }
 }

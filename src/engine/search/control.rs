@@ -72,10 +72,10 @@ impl<'a> Control<'a> {
     }
 
     /// Between iterations: is there time for another one? (The next iteration usually costs more than all
-    /// earlier ones together, so none starts after about 60% of the soft limit.) `scale` stretches the soft
+    /// earlier ones together, so none starts after about 70% of the soft limit.) `scale` stretches the soft
     /// limit: more when the best move just changed, less when it has been stable.
     pub fn another_iteration(&self, scale: f64) -> bool {
-        !self.stopped && self.soft.is_none_or(|s| self.start.elapsed() < s.mul_f64(0.6 * scale))
+        !self.stopped && self.soft.is_none_or(|s| self.start.elapsed() < s.mul_f64(0.7 * scale))
     }
 
     pub fn elapsed(&self) -> Duration {
