@@ -46,7 +46,7 @@ pub fn level_params(n: u8) -> Option<Level> {
 }
 
 /// Rough Elo of each level (1..=8), for `UCI_LimitStrength`/`UCI_Elo`, on the scale of Stockfish's
-/// `UCI_Elo`. Level 8 scored 47% against Stockfish at `UCI_Elo` 2200 over 250 games (10 s + 0.1 s); the
+/// `UCI_Elo`. Level 8 scored 55% against Stockfish at `UCI_Elo` 2200 over 150 games (10 s + 0.1 s); the
 /// others follow the measured level ladder (README) step by step, compressed, since self-play ladders overstate
 /// the gaps. Rough figures.
 pub const LEVEL_ELO: [u32; 8] = [100, 350, 500, 650, 950, 1350, 1600, 2200];
