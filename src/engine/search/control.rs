@@ -5,6 +5,9 @@ use std::time::{Duration, Instant};
 
 /// How often (in nodes) the clock and the outside world are consulted.
 const CHECK_INTERVAL: u64 = 1024;
+/// No new iteration starts after this share of the (scaled) soft limit: the next one usually costs more than
+/// all earlier ones together.
+const ITERATION_START_FRACTION: f64 = 0.7;
 
 /// Something that can ask a running search to stop (the engine thread's command channel, or nothing).
 pub trait Interrupt {
@@ -71,11 +74,10 @@ impl<'a> Control<'a> {
         }
     }
 
-    /// Between iterations: is there time for another one? (The next iteration usually costs more than all
-    /// earlier ones together, so none starts after about 70% of the soft limit.) `scale` stretches the soft
-    /// limit: more when the best move just changed, less when it has been stable.
+    /// Between iterations: is there time for another one (see `ITERATION_START_FRACTION`)? `scale` stretches
+    /// the soft limit: more when the best move just changed, less when it has been stable.
     pub fn another_iteration(&self, scale: f64) -> bool {
-        !self.stopped && self.soft.is_none_or(|s| self.start.elapsed() < s.mul_f64(0.7 * scale))
+        !self.stopped && self.soft.is_none_or(|s| self.start.elapsed() < s.mul_f64(ITERATION_START_FRACTION * scale))
     }
 
     pub fn elapsed(&self) -> Duration {
