@@ -4,7 +4,10 @@
 //! background thread, and the UCI protocol), `game` (one game's controller: players, clocks, PGN, saves) and
 //! `tui` (the ratatui front end). The binary in `main.rs` parses the command line and dispatches.
 
+#![forbid(unsafe_code)]
+
 pub mod engine;
 pub mod game;
 pub mod rules;
+pub mod text;
 pub mod tui;

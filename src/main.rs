@@ -1,6 +1,8 @@
 //! The `tabiya` binary: parses the command line and hands each subcommand to its module. Errors reach the
 //! user here as one line on stderr and a non-zero exit status.
 
+#![forbid(unsafe_code)]
+
 mod cli;
 
 use clap::Parser;

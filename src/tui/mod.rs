@@ -16,7 +16,6 @@ pub mod keymap;
 pub mod new_game;
 pub mod play;
 pub mod review;
-pub mod sanitize;
 pub mod setup;
 pub mod terminal;
 pub mod theme;

@@ -1,11 +1,11 @@
 //! Reviewing saved games: the list of a PGN file's games, then one game stepped through move by move with
 //! its comments, NAGs and variations, an engine evaluation on request, and "continue from here".
-//! All text from the file passes through [`sanitize::clean`] before it can reach the screen.
+//! All text from the file passes through [`crate::text::clean`] before it can reach the screen.
 
-use super::sanitize::clean;
 use crate::engine::{EngineCommand, EngineHandle, EngineOptions, EngineReport, GoRequest, Score, SearchLimits};
 use crate::game::pgn::{Headers, PgnGame, PgnIndex, read_game};
 use crate::rules::{Color, Move, Position, Square};
+use crate::text::clean;
 use std::sync::Arc;
 use std::time::Duration;
 

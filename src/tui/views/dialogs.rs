@@ -2,9 +2,9 @@
 
 use super::popup::{box_rect, draw_box};
 use crate::rules::Piece;
+use crate::text::clean;
 use crate::tui::app::App;
 use crate::tui::dialog::{Dialog, PROMOTION_ROLES};
-use crate::tui::sanitize::clean;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

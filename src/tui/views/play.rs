@@ -90,9 +90,9 @@ fn draw_side(buf: &mut ratatui::buffer::Buffer, app: &App, play: &PlayState, sid
 fn player_view(game: &GameController, color: Color, pieces: PieceStyle, outline: bool) -> PlayerView {
     let player = game.player(color);
     let name = match player {
-        crate::game::PlayerKind::Human { name } => crate::tui::sanitize::clean(name),
+        crate::game::PlayerKind::Human { name } => crate::text::clean(name),
         crate::game::PlayerKind::Engine { level } => format!("Computer · level {level}"),
-        other => format!("Engine · {}", crate::tui::sanitize::clean(&other.name())),
+        other => format!("Engine · {}", crate::text::clean(&other.name())),
     };
     let name = if game.is_thinking() == Some(color) { format!("{name} (thinking…)") } else { name };
     let running = !game.is_over() && game.side_to_move() == color && game.clock(color).is_some();

@@ -3,9 +3,9 @@
 use super::board::BoardView;
 use super::layout::{self, ScreenLayout};
 use super::moves::MoveListView;
+use crate::text::clean;
 use crate::tui::app::App;
 use crate::tui::review::{GameList, ReviewState};
-use crate::tui::sanitize::clean;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
