@@ -57,13 +57,16 @@ fn a_finished_game_stays_as_an_ordinary_pgn_file() {
     let t = FakeTime::new();
     let mut g = saving_game(dir.path(), &t, TimeControl::untimed(), StartPosition::Standard);
     play(&mut g, &t, "f3 e5 g4 Qh4#", Duration::ZERO);
-    let text = std::fs::read_to_string(g.save_path().unwrap()).unwrap();
+    let path = g.save_path().unwrap().to_path_buf();
+    drop(g); // writes what is waiting and lets go of the game
+    let text = std::fs::read_to_string(&path).unwrap();
     assert!(text.contains("[Result \"0-1\"]") && text.contains("Qh4# {Black wins by checkmate} 0-1"), "{text}");
     assert!(!text.contains("TabiyaState"));
     let listing = SaveStore::open(dir.path()).unwrap().list().unwrap();
     assert_eq!(listing.unfinished().count(), 0);
     assert_eq!(listing.games.len(), 1);
-    assert!(GameController::resume(g.save_path().unwrap(), ControllerOptions::default()).is_err());
+    let refused = GameController::resume(&path, ControllerOptions::default()).err().unwrap();
+    assert!(refused.to_string().contains("finished"), "{refused}");
 }
 
 #[test]
@@ -80,6 +83,7 @@ fn foreign_and_corrupt_files_are_reported_and_never_touched() {
     let t = FakeTime::new();
     let mut g = saving_game(dir.path(), &t, TimeControl::untimed(), StartPosition::Standard);
     play(&mut g, &t, "d4 d5", Duration::ZERO);
+    g.flush_saves(Duration::from_secs(10));
     let listing = SaveStore::open(dir.path()).unwrap().list().unwrap();
     assert_eq!(listing.games.len(), 1);
     assert_eq!(listing.problems.len(), 3, "{:?}", listing.problems);
@@ -97,10 +101,12 @@ fn a_chess960_game_resumes_as_chess960() {
     let t = FakeTime::new();
     let mut g = saving_game(dir.path(), &t, TimeControl::untimed(), StartPosition::Chess960(0));
     play(&mut g, &t, "b4 b5", Duration::ZERO);
-    let r = GameController::resume(g.save_path().unwrap(), ControllerOptions::default()).unwrap();
+    let (path, fen) = (g.save_path().unwrap().to_path_buf(), g.start_position().to_fen());
+    drop(g);
+    let r = GameController::resume(&path, ControllerOptions::default()).unwrap();
     assert!(r.start_position().is_chess960());
     assert_eq!(r.chess960_number(), Some(0));
-    assert_eq!(r.start_position().to_fen(), g.start_position().to_fen());
+    assert_eq!(r.start_position().to_fen(), fen);
 }
 
 /// The child half of the kill test: plays moves with saving on, printing each ply and the clocks, then
@@ -113,6 +119,8 @@ fn kill_test_child() {
     for (i, san) in "e4 e5 Nf3 Nc6 Bb5 a6 Ba4 Nf6 O-O Be7".split_whitespace().enumerate() {
         t.advance(Duration::from_millis(1_000 + 137 * i as u64));
         g.apply(GameCommand::MoveText(san.into())).unwrap();
+        // Saving runs on its own thread; the ply is reported once it is on disk, as the screen reports it.
+        assert_eq!(g.flush_saves(Duration::from_secs(10)), Some(tabiya::game::SaveStatus::Saved));
         let ms = |c: Color| g.clock(c).unwrap().as_millis();
         println!("ply {} {} {}", i + 1, ms(Color::White), ms(Color::Black));
     }

@@ -13,6 +13,7 @@ use super::events::{Evaluation, GameCommand, GameEvent, Hint};
 use super::external::Notifier;
 use super::player::PlayerKind;
 use super::result::{EndReason, GameResult, Outcome};
+use super::save_writer::{SaveStatus, SaveWriter};
 use super::saves::{SaveSlot, SaveStore};
 use super::setup::GameSetup;
 use super::time_source::{MonotonicTime, SharedTime};
@@ -114,7 +115,11 @@ pub struct GameController {
     /// The last score each computer player reported, from White's view (for answering draw offers).
     pub(super) engine_scores: [Option<EvalScore>; 2],
     pub(super) started: SystemTime,
+    /// The game's file and its lock, once there is something to keep (the first move).
     pub(super) save: Option<SaveSlot>,
+    /// Writes the file off the caller's thread.
+    pub(super) writer: Option<SaveWriter>,
+    /// Why the file could not even be made (its writer's own failures are in its status).
     pub(super) save_error: Option<String>,
 }
 
@@ -127,9 +132,8 @@ impl GameController {
     pub fn new(setup: GameSetup, options: ControllerOptions) -> Result<GameController, GameError> {
         let (start, chess960) = setup.start.resolve()?;
         let mut game = GameController::blank(setup, start, chess960, options);
-        if let Some(store) = game.options.saves.clone() {
-            game.save = Some(store.new_slot(&game)?);
-        }
+        // The file is made with the first move: a game whose engine does not start, or that is left before
+        // anything happened, leaves nothing behind.
         game.start_players()?;
         game.clock.start_turn(game.side_to_move(), game.now());
         game.after_change(&mut Vec::new());
@@ -165,6 +169,7 @@ impl GameController {
             engine_scores: [None, None],
             started: SystemTime::now(),
             save: None,
+            writer: None,
             save_error: None,
         }
     }
@@ -436,14 +441,39 @@ impl GameController {
         self.evaluation.as_ref()
     }
 
-    /// Where the game is saved, when saving is on.
+    /// Where the game is saved, once its file exists.
     pub fn save_path(&self) -> Option<&std::path::Path> {
         self.save.as_ref().map(|s| s.path())
     }
 
-    /// The last save failure, if the last save failed.
-    pub fn save_error(&self) -> Option<&str> {
-        self.save_error.as_deref()
+    /// Where saving stands: None when saving is off.
+    pub fn save_status(&self) -> Option<SaveStatus> {
+        if let Some(e) = &self.save_error {
+            return Some(SaveStatus::Failed(e.clone()));
+        }
+        match &self.writer {
+            Some(w) => Some(w.status()),
+            // Nothing to keep yet (no move), or saving is off.
+            None => self.options.saves.as_ref().map(|_| SaveStatus::Saved),
+        }
+    }
+
+    /// Why the game is not saved, while the last save failed.
+    pub fn save_problem(&self) -> Option<String> {
+        match self.save_status() {
+            Some(SaveStatus::Failed(e)) => Some(e),
+            _ => None,
+        }
+    }
+
+    /// Waits (at most `timeout`) until every save asked for is on disk, and says where saving stands.
+    pub fn flush_saves(&self, timeout: Duration) -> Option<SaveStatus> {
+        if let Some(w) = &self.writer
+            && self.save_error.is_none()
+        {
+            return Some(w.flush(timeout));
+        }
+        self.save_status()
     }
 
     /// The game in PGN export format (with `%clk` comments when timed).

@@ -1,14 +1,14 @@
-//! The game layer's errors: what a command could not do and why, in one line.
+//! The game layer's errors: what a command could not do and why, in one line. Errors from the system keep
+//! their source (`#[source]`), so a caller can still tell a full disk from a missing folder.
 
 use crate::rules::{Color, FenError};
+use std::path::PathBuf;
 use thiserror::Error;
 
 #[derive(Debug, Error)]
 pub enum GameError {
     #[error("the game is over ({0})")]
     GameOver(String),
-    #[error("it is not {}'s turn", .0.name())]
-    NotYourTurn(Color),
     #[error("{} is played by the computer", .0.name())]
     NotAPerson(Color),
     #[error("illegal move: {0}")]
@@ -21,8 +21,6 @@ pub enum GameError {
     OwnRequest(Color),
     #[error("there is no move to take back")]
     NothingToTakeBack,
-    #[error("takebacks need a person: both sides are computers")]
-    NoPersonToTakeBack,
     #[error("draw claim refused: {0}")]
     ClaimRefused(String),
     #[error("start position: {0}")]
@@ -31,6 +29,32 @@ pub enum GameError {
     BadChess960(u16),
     #[error("engine: {0}")]
     Engine(String),
-    #[error("saved game {path}: {message}")]
-    Save { path: String, message: String },
+    /// A save file could not be written or read.
+    #[error("saved game {}: {source}", .path.display())]
+    Save {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The folder for saved games cannot be made or written.
+    #[error("the save folder {}: {source}", .path.display())]
+    SaveFolder {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("no home directory to save games in; set {}", super::saves::DATA_DIR_ENV)]
+    NoDataDir,
+    /// A file in the save folder is not a tabiya game that can be resumed; why.
+    #[error("saved game {}: {reason}", .path.display())]
+    NotResumable { path: PathBuf, reason: String },
+    /// Another tabiya has this game open.
+    #[error("this game is open in another tabiya ({})", .path.display())]
+    OpenElsewhere { path: PathBuf },
+    #[error("cannot start the {what} thread: {source}")]
+    Thread {
+        what: &'static str,
+        #[source]
+        source: std::io::Error,
+    },
 }

@@ -5,6 +5,7 @@ use super::controller::GameController;
 use super::events::GameEvent;
 use super::pgn::tree::{GameTree, MoveNode};
 use super::pgn::writer::{WriteOptions, write_game};
+use super::save_writer::SaveWriter;
 use super::saves::{
     STATE_IN_PROGRESS, TAG_BLACK_PLAYER, TAG_CLOCKS, TAG_MARKER, TAG_STATE, TAG_WHITE_PLAYER, civil_date_time,
 };
@@ -102,17 +103,52 @@ impl GameController {
         events
     }
 
-    /// Writes the game to its save file, if saving is on; a failure is reported, and the game goes on.
+    /// Hands the game to its save writer, if saving is on; the file is made with the first move. A failure
+    /// to make the file is reported, and tried again at the next change.
     pub(super) fn persist(&mut self, events: &mut Vec<GameEvent>) {
-        let Some(slot) = &self.save else { return };
-        let text = game_pgn(self, true);
-        match slot.write(&text) {
-            Ok(()) => self.save_error = None,
-            Err(e) => {
-                let message = e.to_string();
-                self.save_error = Some(message.clone());
-                events.push(GameEvent::SaveFailed(message));
+        if self.save.is_none() {
+            let Some(store) = self.options.saves.clone() else { return };
+            if self.records.is_empty() && self.result.is_none() {
+                return;
             }
+            match store.new_slot(self) {
+                Ok(slot) => self.save = Some(slot),
+                Err(e) => {
+                    self.save_error = Some(e.to_string());
+                    events.push(GameEvent::SaveFailed(e.to_string()));
+                    return;
+                }
+            }
+        }
+        if self.writer.is_none()
+            && let Some(slot) = &self.save
+        {
+            match SaveWriter::start(slot.path(), slot.sink(), self.options.notify.clone()) {
+                Ok(w) => self.writer = Some(w),
+                Err(e) => {
+                    self.save_error = Some(e.to_string());
+                    events.push(GameEvent::SaveFailed(e.to_string()));
+                    return;
+                }
+            }
+        }
+        self.save_error = None;
+        let text = game_pgn(self, true);
+        if let Some(w) = &self.writer {
+            w.submit(text);
+        }
+    }
+}
+
+impl Drop for GameController {
+    /// Writes the last save, and removes the file of a game left with no move (it holds nothing to resume).
+    fn drop(&mut self) {
+        self.writer = None;
+        if self.records.is_empty()
+            && self.result.is_none()
+            && let Some(slot) = self.save.take()
+        {
+            let _ = std::fs::remove_file(slot.path());
         }
     }
 }

@@ -9,6 +9,7 @@ use super::controller::{ControllerOptions, GameController, MoveRecord};
 use super::error::GameError;
 use super::pgn::{Headers, read_games};
 use super::player::PlayerKind;
+use super::save_lock::GameLock;
 use super::saves::{
     STATE_IN_PROGRESS, SaveSlot, SaveStore, TAG_BLACK_PLAYER, TAG_CLOCKS, TAG_MARKER, TAG_STATE, TAG_WHITE_PLAYER,
 };
@@ -25,6 +26,8 @@ pub struct SavedGame {
     pub headers: Headers,
     pub in_progress: bool,
     pub plies: usize,
+    /// Another tabiya has the game open now.
+    pub open_elsewhere: bool,
 }
 
 impl SavedGame {
@@ -71,7 +74,7 @@ impl SaveStore {
     /// `Save` when the folder cannot be read.
     pub fn list(&self) -> Result<SaveListing, GameError> {
         let entries = std::fs::read_dir(self.dir())
-            .map_err(|e| GameError::Save { path: self.dir().display().to_string(), message: e.to_string() })?;
+            .map_err(|source| GameError::SaveFolder { path: self.dir().to_path_buf(), source })?;
         let mut listing = SaveListing::default();
         let mut paths: Vec<PathBuf> =
             entries.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.is_file()).collect();
@@ -112,6 +115,7 @@ fn inspect(path: &Path) -> Result<SavedGame, String> {
         headers: game.headers.clone(),
         in_progress: game.headers.get(TAG_STATE) == Some(STATE_IN_PROGRESS),
         plies: game.tree.mainline.moves.len(),
+        open_elsewhere: GameLock::is_held_elsewhere(path),
     })
 }
 
@@ -121,12 +125,14 @@ impl GameController {
     /// # Errors
     /// `Save` when the file is not a tabiya game in progress (it is then left untouched), or engine errors.
     pub fn resume(path: &Path, options: ControllerOptions) -> Result<GameController, GameError> {
-        let err = |message: String| GameError::Save { path: path.display().to_string(), message };
+        let err = |reason: String| GameError::NotResumable { path: path.to_path_buf(), reason };
+        // Locked before it is read, so what we read is what nobody else is writing.
+        let slot = SaveSlot::existing(path.to_path_buf(), options.saves.as_ref())?;
         let saved = inspect(path).map_err(err)?;
         if !saved.in_progress {
             return Err(err("the game is finished".into()));
         }
-        let bytes = std::fs::read(path).map_err(|e| err(e.to_string()))?;
+        let bytes = std::fs::read(path).map_err(|source| GameError::Save { path: path.to_path_buf(), source })?;
         let games = read_games(&bytes);
         let game = games.first().ok_or_else(|| err("no game".into()))?;
         let h = &game.headers;
@@ -161,7 +167,7 @@ impl GameController {
             let side = g.side_to_move();
             g.clock.restore(state, side, now);
         }
-        g.save = Some(SaveSlot::existing(path.to_path_buf()));
+        g.save = Some(slot);
         g.start_players()?;
         let mut events = Vec::new();
         g.after_change(&mut events);
