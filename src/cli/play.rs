@@ -10,6 +10,7 @@ use std::sync::Arc;
 use tabiya::game::SaveStore;
 use tabiya::tui::app::{App, AppOptions};
 use tabiya::tui::new_game::NewGameSpec;
+use tabiya::tui::quit::GameOnExit;
 use tabiya::tui::setup::{PlayerSpec, StartSpec, TimeControlSpec};
 use tabiya::tui::{config, event_loop, terminal};
 
@@ -75,13 +76,27 @@ pub fn run(args: PlayArgs) -> Result<ExitCode> {
         app.start_game(&spec).map_err(anyhow::Error::msg).context("cannot start the game")?;
     }
     run_terminal(&mut app, wake)?;
-    if let Some(play) = &app.play
-        && !play.game.is_over()
-        && let Some(path) = play.game.save_path()
-    {
-        println!("The game is saved in {}; `tabiya` offers to resume it.", path.display());
+    Ok(report_exit(&app))
+}
+
+/// Tells what became of the game, truthfully: exit status 1 when it is not saved anywhere.
+fn report_exit(app: &App) -> ExitCode {
+    let shown = |p: &std::path::Path| tabiya::text::clean(&p.display().to_string());
+    match app.game_on_exit() {
+        GameOnExit::NothingToSay => ExitCode::SUCCESS,
+        GameOnExit::Saved(path) => {
+            println!("The game is saved in {}; `tabiya` offers to resume it.", shown(&path));
+            ExitCode::SUCCESS
+        }
+        GameOnExit::SavedElsewhere(path) => {
+            println!("The game is saved as PGN in {} (its own save file could not be written).", shown(&path));
+            ExitCode::SUCCESS
+        }
+        GameOnExit::NotSaved(reason) => {
+            eprintln!("tabiya: the game was NOT saved: {}", tabiya::text::clean(&reason));
+            ExitCode::FAILURE
+        }
     }
-    Ok(ExitCode::SUCCESS)
 }
 
 /// The app with its configuration, save folder and wake-up channel.
@@ -96,15 +111,17 @@ pub fn build_app(common: &CommonArgs) -> Result<(App, tokio::sync::mpsc::Unbound
         Some(dir) => SaveStore::open(dir.join("games")),
         None => SaveStore::open_default(),
     };
-    let (saves, save_problem) = match saves {
+    // A folder that cannot be written is found now, so the warning is there before the first move.
+    let (saves, save_problem) = match saves.and_then(|s| s.check_writable().map(|()| s)) {
         Ok(s) => (Some(s), None),
-        Err(e) => (None, Some(format!("Games will not be saved: {e}"))),
+        Err(e) => (None, Some(e.to_string())),
     };
     let options = AppOptions { saves, notify: Some(notify), time: None };
     let mut app = App::new(loaded.config, loaded.keymap, loaded.error, options);
     if app.startup_notice.is_none() {
-        app.startup_notice = save_problem;
+        app.startup_notice = save_problem.as_ref().map(|e| format!("Games will not be saved: {e}"));
     }
+    app.save_problem = save_problem;
     Ok((app, rx))
 }
 

@@ -54,6 +54,10 @@ pub struct App {
     pub dialog: Option<Dialog>,
     /// A message about start-up (a configuration problem), shown until the first game starts.
     pub startup_notice: Option<String>,
+    /// Why games cannot be saved at all (the save folder is unusable); shown for as long as a game is on.
+    pub save_problem: Option<String>,
+    /// Where the game was saved as PGN when its own file could not be written.
+    pub saved_elsewhere: Option<std::path::PathBuf>,
     /// Bytes for the terminal itself: the bell, OSC 52 clipboard sequences.
     output: Vec<String>,
     pub quit: bool,
@@ -73,6 +77,8 @@ impl App {
             list: None,
             dialog: None,
             startup_notice: config_error.map(|e| e.to_string()),
+            save_problem: None,
+            saved_elsewhere: None,
             output: Vec::new(),
             quit: false,
             options,
@@ -234,7 +240,7 @@ impl App {
                 return;
             }
             Action::Command(Command::Quit) => {
-                self.quit = true;
+                self.request_quit();
                 return;
             }
             _ => {}
@@ -484,7 +490,7 @@ impl App {
             Command::Flip => play.flipped = !play.flipped,
             Command::SavePgn => {
                 let name = default_pgn_name(play);
-                self.dialog = Some(Dialog::SavePath { text: name, error: None });
+                self.dialog = Some(Dialog::SavePath { text: name, error: None, then_quit: false });
             }
             Command::CopyFen => {
                 let fen = play.game.position().to_fen();
@@ -601,7 +607,8 @@ impl App {
                 self.answer(&action, GameCommand::AcceptTakeback(!by), GameCommand::DeclineTakeback(!by), dialog)
             }
             Dialog::Promotion { moves, index } => self.promotion_action(action, moves, index),
-            Dialog::SavePath { text, error } => self.save_path_action(action, text, error),
+            Dialog::SavePath { text, error, then_quit } => self.save_path_action(action, text, error, then_quit),
+            Dialog::QuitUnsaved { reason } => self.quit_unsaved_action(&action, reason),
             Dialog::Resume { path, summary } => self.resume_action(&action, path, summary),
         };
         if self.dialog.is_none() {
@@ -669,29 +676,53 @@ impl App {
         None
     }
 
-    fn save_path_action(&mut self, action: Action, mut text: String, error: Option<String>) -> Option<Dialog> {
+    fn save_path_action(
+        &mut self,
+        action: Action,
+        mut text: String,
+        error: Option<String>,
+        then_quit: bool,
+    ) -> Option<Dialog> {
         match action {
             Action::Type(c) if text.chars().count() < 400 => text.push(c),
             Action::Backspace => {
                 text.pop();
             }
             Action::Submit | Action::Select => match self.save_pgn(&text) {
-                Ok(message) => {
+                Ok(path) => {
+                    let message = format!("Saved the game to {}", crate::text::clean(&path.display().to_string()));
                     if let Some(play) = &mut self.play {
                         play.set_notice(message, StatusKind::Normal);
                     }
+                    self.saved_elsewhere = Some(path);
+                    self.quit |= then_quit;
                     return None;
                 }
-                Err(e) => return Some(Dialog::SavePath { text, error: Some(e) }),
+                Err(e) => return Some(Dialog::SavePath { text, error: Some(e), then_quit }),
             },
             Action::Cancel => return None,
-            _ => return Some(Dialog::SavePath { text, error }),
+            _ => return Some(Dialog::SavePath { text, error, then_quit }),
         }
-        Some(Dialog::SavePath { text, error: None })
+        Some(Dialog::SavePath { text, error: None, then_quit })
+    }
+
+    fn quit_unsaved_action(&mut self, action: &Action, reason: String) -> Option<Dialog> {
+        match action {
+            Action::Type('s' | 'S') | Action::Select | Action::Submit => {
+                let text = self.play.as_ref().map(default_pgn_name).unwrap_or_default();
+                Some(Dialog::SavePath { text, error: None, then_quit: true })
+            }
+            Action::Type('q' | 'Q') => {
+                self.quit = true;
+                None
+            }
+            Action::Cancel | Action::Type('n' | 'N') => None,
+            _ => Some(Dialog::QuitUnsaved { reason }),
+        }
     }
 
     /// Writes the PGN to a new file; an existing file is never replaced.
-    fn save_pgn(&self, path_text: &str) -> Result<String, String> {
+    fn save_pgn(&self, path_text: &str) -> Result<std::path::PathBuf, String> {
         let Some(play) = &self.play else { return Err("no game to save".into()) };
         let path = Path::new(path_text.trim());
         if path_text.trim().is_empty() {
@@ -702,7 +733,7 @@ impl App {
         }
         let pgn = play.game.to_pgn();
         crate::game::saves::write_atomic(path, pgn.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
-        Ok(format!("Saved the game to {}", path.display()))
+        Ok(path.to_path_buf())
     }
 
     fn resume_action(&mut self, action: &Action, path: std::path::PathBuf, summary: String) -> Option<Dialog> {
@@ -756,7 +787,7 @@ impl App {
     }
 }
 
-fn default_pgn_name(play: &PlayState) -> String {
+pub(super) fn default_pgn_name(play: &PlayState) -> String {
     let name = |c: Color| {
         play.game.player(c).name().chars().map(|ch| if ch.is_alphanumeric() { ch } else { '_' }).collect::<String>()
     };

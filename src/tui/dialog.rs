@@ -21,10 +21,15 @@ pub enum Dialog {
         moves: Vec<Move>,
         index: usize,
     },
-    /// Where to save the PGN.
+    /// Where to save the PGN; `then_quit` when it was asked for on the way out.
     SavePath {
         text: String,
         error: Option<String>,
+        then_quit: bool,
+    },
+    /// Quitting while the game is not saved: save it elsewhere, quit anyway, or keep playing.
+    QuitUnsaved {
+        reason: String,
     },
     /// An unfinished game was found at start-up.
     Resume {

@@ -15,6 +15,7 @@ pub mod input;
 pub mod keymap;
 pub mod new_game;
 pub mod play;
+pub mod quit;
 pub mod review;
 pub mod setup;
 pub mod terminal;

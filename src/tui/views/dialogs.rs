@@ -32,7 +32,7 @@ pub fn draw(area: Rect, buf: &mut Buffer, app: &App, dialog: &Dialog) {
             ],
         ),
         Dialog::Promotion { index, .. } => promotion_content(app, *index),
-        Dialog::SavePath { text, error } => {
+        Dialog::SavePath { text, error, .. } => {
             let mut lines = vec![Line::raw("Save the game as PGN to:"), Line::styled(format!("{text}▏"), t.accent)];
             if let Some(e) = error {
                 lines.push(Line::styled(e.as_str(), t.error));
@@ -40,6 +40,14 @@ pub fn draw(area: Rect, buf: &mut Buffer, app: &App, dialog: &Dialog) {
             lines.push(Line::styled("Enter save · Esc cancel", t.dim));
             ("Save PGN", lines)
         }
+        Dialog::QuitUnsaved { reason } => (
+            "The game is not saved",
+            vec![
+                Line::styled(format!("Not saved: {}", clean(reason)), t.error),
+                Line::raw("Quitting now loses it."),
+                Line::styled("s save it as PGN elsewhere · q quit anyway · Esc keep playing", t.dim),
+            ],
+        ),
         Dialog::Resume { summary, .. } => (
             "Unfinished game",
             vec![Line::raw(clean(summary)), Line::styled("Enter/y resume it · Esc/n start a new game", t.dim)],

@@ -133,8 +133,19 @@ pub fn material_lead(pos: &Position, color: Color, pieces: PieceStyle, outline: 
     text
 }
 
-/// The status line: a notice if there is one, else whose move, check, a claimable draw, or the result.
+/// The status line: a notice if there is one, else whose move, check, a claimable draw, or the result; led
+/// by "Not saved" for as long as the game is not on disk.
 pub fn status_text(app: &App, play: &PlayState) -> (String, StatusKind) {
+    let (text, kind) = game_status_text(app, play);
+    match app.unsaved_warning() {
+        Some(reason) if !text.starts_with("Not saved") => {
+            (format!("Not saved: {} · {text}", crate::text::clean(&reason)), StatusKind::Error)
+        }
+        _ => (text, kind),
+    }
+}
+
+fn game_status_text(app: &App, play: &PlayState) -> (String, StatusKind) {
     if let Some((text, kind)) = &play.notice {
         return (text.clone(), *kind);
     }
