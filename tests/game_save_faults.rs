@@ -137,3 +137,60 @@ fn an_unwritable_folder_is_found_before_the_first_move() {
     std::fs::write(&games_is_a_file, "").unwrap();
     assert!(SaveStore::open(&games_is_a_file).is_err());
 }
+
+/// A small tmpfs mounted for one test, unmounted when dropped.
+struct Tmpfs {
+    dir: tempfile::TempDir,
+}
+
+impl Tmpfs {
+    /// None where this test cannot mount one (not root, or no permission in this container).
+    fn mount(size: &str) -> Option<Tmpfs> {
+        let dir = tempfile::tempdir().ok()?;
+        let ok = std::process::Command::new("mount")
+            .args(["-t", "tmpfs", "-o", &format!("size={size}"), "tmpfs"])
+            .arg(dir.path())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        ok.then_some(Tmpfs { dir })
+    }
+}
+
+impl Drop for Tmpfs {
+    fn drop(&mut self) {
+        let _ = std::process::Command::new("umount").arg(self.dir.path()).status();
+    }
+}
+
+#[test]
+fn a_real_full_disk_loses_no_move() {
+    let Some(fs) = Tmpfs::mount("256k") else {
+        eprintln!("skipped: cannot mount a tmpfs here");
+        return;
+    };
+    let games = fs.dir.path().join("games");
+    let t = FakeTime::new();
+    let mut g = game_on(SaveStore::open(&games).unwrap(), &t);
+    play(&mut g, &t, "e4 e5", Duration::ZERO);
+    assert_eq!(g.flush_saves(WAIT), Some(SaveStatus::Saved));
+    let path = g.save_path().unwrap().to_path_buf();
+
+    // Fill the disk to the last byte.
+    let filler = fs.dir.path().join("filler");
+    let mut f = std::fs::File::create(&filler).unwrap();
+    let block = vec![0u8; 4096];
+    while std::io::Write::write_all(&mut f, &block).is_ok() {}
+    let _ = f.sync_all();
+    drop(f);
+
+    play(&mut g, &t, "Nf3 Nc6", Duration::ZERO);
+    assert!(matches!(g.flush_saves(WAIT), Some(SaveStatus::Failed(_))));
+    assert_eq!(plies_in(&path), 2, "the last good save is intact");
+
+    std::fs::remove_file(&filler).unwrap();
+    play(&mut g, &t, "Bb5", Duration::ZERO);
+    assert_eq!(g.flush_saves(WAIT), Some(SaveStatus::Saved));
+    assert_eq!(plies_in(&path), 5);
+    drop(g);
+}
