@@ -5,6 +5,7 @@
 //! accessors. See `controller` for the flow, `pgn` for reading and writing games, `saves` for the save folder.
 
 mod actions;
+pub mod analysis;
 pub mod brain;
 mod builtin;
 pub mod clock;
