@@ -9,16 +9,18 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 use tabiya::game::{
-    ControllerOptions, EndReason, EngineFault, EngineSpec, FakeTime, GameCommand, GameController, GameError,
-    GameSetup, PlayerKind, SaveStore, TimeControl,
+    ControllerOptions, EndReason, EngineFault, EngineSpec, FakeTime, GameCommand, GameController, GameError, GameSetup,
+    PlayerKind, SaveStore, TimeControl,
 };
 use tabiya::rules::Color;
 
 /// The engine plays White against Ann; a timed game on a fake clock unless `untimed`.
 fn engine_game(engine: EngineSpec, untimed: bool, time: &FakeTime) -> GameController {
-    let tc = if untimed { TimeControl::untimed() } else { TimeControl::fischer(Duration::from_secs(300), Duration::ZERO) };
+    let tc =
+        if untimed { TimeControl::untimed() } else { TimeControl::fischer(Duration::from_secs(300), Duration::ZERO) };
     let setup = GameSetup::new(PlayerKind::External(engine), PlayerKind::human("Ann")).with_time_control(tc);
-    let options = ControllerOptions { engine_timeouts: quick(), ..Default::default() }.with_time(Arc::new(time.clone()));
+    let options =
+        ControllerOptions { engine_timeouts: quick(), ..Default::default() }.with_time(Arc::new(time.clone()));
     GameController::new(setup, options).unwrap()
 }
 
@@ -46,7 +48,10 @@ fn breakdown(engine: EngineSpec, untimed: bool) -> (String, EngineFault) {
 fn an_illegal_move_ends_the_engines_turn_with_a_message() {
     let dir = tempfile::tempdir().unwrap();
     let e = engine_script(dir.path(), "illegal", "echo 'bestmove e2e5'");
-    assert_eq!(breakdown(spec("Stockfish", &e), false), ("Stockfish sent an illegal move: e2e5".into(), EngineFault::IllegalMove));
+    assert_eq!(
+        breakdown(spec("Stockfish", &e), false),
+        ("Stockfish sent an illegal move: e2e5".into(), EngineFault::IllegalMove)
+    );
 }
 
 #[test]

@@ -49,8 +49,8 @@ fn stockfish_plays_as_an_external_uci_engine() {
         return;
     }
     let engine = EngineSpec::from_command_line(stockfish).unwrap();
-    let setup = GameSetup::new(PlayerKind::External(engine), PlayerKind::human("Ann"))
-        .with_start(StartPosition::Chess960(0));
+    let setup =
+        GameSetup::new(PlayerKind::External(engine), PlayerKind::human("Ann")).with_start(StartPosition::Chess960(0));
     let mut options = ControllerOptions { untimed_movetime: Duration::from_millis(50), ..Default::default() };
     let woken = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let w = Arc::clone(&woken);

@@ -8,9 +8,9 @@
 
 use super::brain::{Brain, EvalScore};
 use super::clock::{Clock, ClockState, Press};
+use super::engine_spec::EngineCatalog;
 use super::error::GameError;
 use super::events::{Evaluation, GameCommand, GameEvent, Hint};
-use super::engine_spec::EngineCatalog;
 use super::external::{EngineTimeouts, Notifier};
 use super::player::PlayerKind;
 use super::result::{EndReason, GameResult, Outcome};

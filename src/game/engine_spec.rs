@@ -23,7 +23,12 @@ pub struct EngineSpec {
 impl EngineSpec {
     /// An engine from the configuration's `[[engines]]`: the name is its reference.
     pub fn configured(name: &str, command: &str, args: &[String]) -> EngineSpec {
-        EngineSpec { reference: name.to_string(), name: name.to_string(), command: command.to_string(), args: args.to_vec() }
+        EngineSpec {
+            reference: name.to_string(),
+            name: name.to_string(),
+            command: command.to_string(),
+            args: args.to_vec(),
+        }
     }
 
     /// An engine given as `uci:TEXT` on the command line or in the configuration's `[game]`. TEXT is the

@@ -33,7 +33,10 @@ pub enum GameCommand {
     Evaluate,
     /// After `color`'s engine broke down (`GameEvent::EngineFailed`): `player` plays that side from here, with
     /// the moves and clocks as they stood.
-    ReplacePlayer { color: Color, player: PlayerKind },
+    ReplacePlayer {
+        color: Color,
+        player: PlayerKind,
+    },
     /// After `color`'s engine broke down: the game is scored as its loss (PGN `Termination "rules infraction"`).
     ScoreEngineLoss(Color),
 }

@@ -125,7 +125,8 @@ impl ExternalEngine {
         notify: Option<Notifier>,
     ) -> Result<ExternalEngine, GameError> {
         let name = clean(&spec.name);
-        let fail = |message: String, source: Option<io::Error>| GameError::Engine { name: name.clone(), message, source };
+        let fail =
+            |message: String, source: Option<io::Error>| GameError::Engine { name: name.clone(), message, source };
         if spec.command.is_empty() {
             return Err(fail("the engine command is empty".into(), None));
         }
@@ -353,7 +354,10 @@ fn best_move(token: Option<&str>, asked: Outstanding, name: &str) -> BrainReport
         None | Some("(none)" | "0000") if has_moves => BrainReport::Rejected {
             id,
             fault: EngineFault::NoMove,
-            message: format!("{name} sent no move (bestmove {}) although it has legal moves", shown(token.unwrap_or(""))),
+            message: format!(
+                "{name} sent no move (bestmove {}) although it has legal moves",
+                shown(token.unwrap_or(""))
+            ),
         },
         None | Some("(none)" | "0000") => BrainReport::BestMove { id, best: None },
         Some(t) => match parse_uci(&position, t) {

@@ -149,7 +149,8 @@ mod tests {
         assert_eq!(t.termination(), "time forfeit");
         assert_eq!(Outcome::from_pgn("0-1"), Some(Outcome::Win(Color::Black)));
         assert_eq!(Outcome::from_pgn("*"), None);
-        let f = GameResult::new(Outcome::Win(Color::White), EndReason::EngineFault(Color::Black, EngineFault::IllegalMove));
+        let f =
+            GameResult::new(Outcome::Win(Color::White), EndReason::EngineFault(Color::Black, EngineFault::IllegalMove));
         assert_eq!(f.to_string(), "White wins: Black's engine sent an illegal move");
         assert_eq!(f.termination(), "rules infraction");
     }

@@ -6,6 +6,7 @@
 
 use super::clock::{Clock, ClockState};
 use super::controller::{ControllerOptions, GameController, MoveRecord};
+use super::engine_spec::EngineCatalog;
 use super::error::GameError;
 use super::pgn::{Headers, read_games};
 use super::player::PlayerKind;
@@ -14,7 +15,6 @@ use super::saves::{
 };
 use super::setup::{GameSetup, StartPosition};
 use super::time_control::TimeControl;
-use super::engine_spec::EngineCatalog;
 use crate::rules::{Color, to_uci};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};

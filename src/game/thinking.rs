@@ -336,7 +336,9 @@ pub(super) fn make_brain(kind: &PlayerKind, options: &ControllerOptions) -> Resu
     let notify = options.notify.clone();
     match kind {
         PlayerKind::Human { .. } => Ok(None),
-        PlayerKind::External(engine) => Ok(Some(Box::new(ExternalEngine::spawn(engine, options.engine_timeouts, notify)?))),
+        PlayerKind::External(engine) => {
+            Ok(Some(Box::new(ExternalEngine::spawn(engine, options.engine_timeouts, notify)?)))
+        }
         PlayerKind::Engine { level } => super::builtin::spawn(*level, options.engine_hash_mb, notify),
     }
 }

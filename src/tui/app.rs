@@ -202,7 +202,12 @@ impl App {
             Some((color, reference)) => {
                 let error = crate::game::GameError::UnknownEngine { color: *color, reference: reference.clone() };
                 let picker = Picker::opponents(self.config.game.level, &catalog.engines, vec![Choice::Review]);
-                Dialog::UnknownEngine { path: path.to_path_buf(), summary, message: capitalize(&error.to_string()), picker }
+                Dialog::UnknownEngine {
+                    path: path.to_path_buf(),
+                    summary,
+                    message: capitalize(&error.to_string()),
+                    picker,
+                }
             }
         });
     }
@@ -648,7 +653,9 @@ impl App {
             Dialog::UnknownEngine { path, summary, message, picker } => {
                 self.unknown_engine_action(&action, path, summary, message, picker)
             }
-            Dialog::EngineFailed { color, message, picker } => self.engine_failed_action(&action, color, message, picker),
+            Dialog::EngineFailed { color, message, picker } => {
+                self.engine_failed_action(&action, color, message, picker)
+            }
         };
         if self.dialog.is_none() {
             self.dialog = keep;
@@ -787,9 +794,9 @@ impl App {
             }
             (Action::Cancel, _) => return None,
             (Action::Select | Action::Submit, Some(Choice::Review)) => {
-                let opened = std::fs::read(&path).map_err(|e| e.to_string()).and_then(|bytes| {
-                    self.open_review(&path.display().to_string(), bytes, Some(1))
-                });
+                let opened = std::fs::read(&path)
+                    .map_err(|e| e.to_string())
+                    .and_then(|bytes| self.open_review(&path.display().to_string(), bytes, Some(1)));
                 if let Err(e) = opened
                     && let Screen::NewGame(form) = &mut self.screen
                 {
@@ -813,7 +820,13 @@ impl App {
 
     /// After an engine broke down: another player takes over, or the game is scored, or tabiya quits (the game
     /// stays saved). The dialog stays until one is chosen; a replacement that cannot start says why.
-    fn engine_failed_action(&mut self, action: &Action, color: Color, message: String, mut picker: Picker) -> Option<Dialog> {
+    fn engine_failed_action(
+        &mut self,
+        action: &Action,
+        color: Color,
+        message: String,
+        mut picker: Picker,
+    ) -> Option<Dialog> {
         let command = match (action, picker.chosen()) {
             (Action::Cursor(Dir::Up), _) | (Action::Type('k'), _) => {
                 picker.step(-1);

@@ -51,7 +51,9 @@ impl FromStr for PlayerSpec {
                 return Err(SpecError("uci: needs the engine's command, like uci:/usr/games/stockfish".into()));
             }
             if let Err(e) = crate::game::engine_spec::split_command_line(cmd) {
-                return Err(SpecError(format!("uci:{cmd}: {e} (quote a path with spaces: uci:\"/opt/my engines/sf\")")));
+                return Err(SpecError(format!(
+                    "uci:{cmd}: {e} (quote a path with spaces: uci:\"/opt/my engines/sf\")"
+                )));
             }
             return Ok(PlayerSpec::Uci(cmd.to_string()));
         }
