@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tabiya::game::{ControllerOptions, GameCommand, GameController, GameEvent, GameSetup, PlayerKind, StartPosition};
+use tabiya::game::{
+    ControllerOptions, EngineSpec, GameCommand, GameController, GameEvent, GameSetup, PlayerKind, StartPosition,
+};
 use tabiya::rules::Color;
 
 fn wait_for(g: &mut GameController, secs: u64, mut done: impl FnMut(&GameController, &[GameEvent]) -> bool) -> bool {
@@ -46,8 +48,9 @@ fn stockfish_plays_as_an_external_uci_engine() {
         eprintln!("skipped: {stockfish} is not installed");
         return;
     }
-    let setup = GameSetup::new(PlayerKind::External { command: stockfish.into() }, PlayerKind::human("Ann"))
-        .with_start(StartPosition::Chess960(0));
+    let engine = EngineSpec::from_command_line(stockfish).unwrap();
+    let setup =
+        GameSetup::new(PlayerKind::External(engine), PlayerKind::human("Ann")).with_start(StartPosition::Chess960(0));
     let mut options = ControllerOptions { untimed_movetime: Duration::from_millis(50), ..Default::default() };
     let woken = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let w = Arc::clone(&woken);

@@ -9,6 +9,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use tabiya::game::engine_spec::EngineSpec;
 use tabiya::game::pgn::read_games;
 use tabiya::game::saves::write_atomic;
 use tabiya::game::{
@@ -107,8 +108,10 @@ fn a_second_tabiya_cannot_resume_a_game_that_is_open() {
 #[test]
 fn a_failed_engine_start_leaves_no_file() {
     let dir = tempfile::tempdir().unwrap();
-    let setup =
-        GameSetup::new(PlayerKind::human("Ann"), PlayerKind::External { command: "/nonexistent/engine-xyz".into() });
+    let setup = GameSetup::new(
+        PlayerKind::human("Ann"),
+        PlayerKind::External(EngineSpec::configured("x", "/nonexistent/engine-xyz", &[])),
+    );
     let options = ControllerOptions::default().with_saves(SaveStore::open(dir.path()).unwrap());
     assert!(GameController::new(setup, options).is_err());
     let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().path()).collect();

@@ -150,3 +150,34 @@ fn nothing_is_asked_when_nothing_would_be_lost() {
     assert!(app.quit, "a game with no move has nothing to lose");
     assert_eq!(app.game_on_exit(), GameOnExit::NothingToSay);
 }
+
+#[test]
+fn a_second_tabiya_on_the_same_folder_sees_the_game_is_open_and_can_review_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let time = FakeTime::new();
+    let mut first = app(Some(SaveStore::open(dir.path()).unwrap()), &time);
+    type_move(&mut first, "e4");
+    type_move(&mut first, "e5");
+    settle(&mut first);
+
+    let config = Config::default();
+    let keymap = KeyMap::from_config(&config.keys).unwrap();
+    let options = AppOptions { saves: Some(SaveStore::open(dir.path()).unwrap()), notify: None, time: None };
+    let mut second = App::new(config, keymap, None, options);
+    let (path, summary) = second.find_unfinished().expect("the first copy's game is listed");
+    second.offer_resume(&path, summary);
+    assert!(matches!(second.dialog, Some(Dialog::OpenElsewhere { .. })), "{:?}", second.dialog);
+    assert!(second.resume(&path).unwrap_err().contains("open in another tabiya"));
+    press(&mut second, KeyCode::Char('r'), KeyModifiers::NONE);
+    assert!(matches!(second.screen, tabiya::tui::app::Screen::Review(_)), "it can be reviewed");
+
+    // The first copy goes on and quits; then the game is free to resume, with every move.
+    type_move(&mut first, "Nf3");
+    press(&mut first, KeyCode::Char('q'), KeyModifiers::CONTROL);
+    assert!(first.quit);
+    drop(first);
+    let mut third = app(Some(SaveStore::open(dir.path()).unwrap()), &time);
+    third.resume(&path).unwrap();
+    let sans: Vec<String> = third.play.as_ref().unwrap().game.moves().iter().map(|r| r.san.clone()).collect();
+    assert_eq!(sans, ["e4", "e5", "Nf3"]);
+}

@@ -2,6 +2,7 @@
 //! clocks, report its lines and its move, all without ever blocking the caller. The built-in engine
 //! (`engine::EngineHandle`) and external UCI engines (`external`) are adapted to this.
 
+use super::result::EngineFault;
 use crate::rules::{Move, Position};
 use std::time::Duration;
 
@@ -43,10 +44,13 @@ impl std::fmt::Display for EvalScore {
 pub enum BrainReport {
     /// Search progress: the score (from the side to move's view, as engines report it) and the line.
     Info { id: u64, depth: u32, score: Option<EngineScore>, pv: Vec<Move> },
-    /// The move chosen; None when there is none (or the engine failed).
+    /// The move chosen; None when the position has no legal move.
     BestMove { id: u64, best: Option<Move> },
-    /// The engine broke (exited, or said something unreadable that matters).
-    Failed { message: String },
+    /// The answer to a request was no good (an illegal or unreadable move, or none while moves exist); the
+    /// message names the engine and what it sent.
+    Rejected { id: u64, fault: EngineFault, message: String },
+    /// The engine broke (exited, or stayed silent past its time); it sends nothing more.
+    Failed { fault: EngineFault, message: String },
 }
 
 /// A score from the side to move's point of view, as engines report it.

@@ -28,7 +28,8 @@ impl BuiltinEngine {
 /// `Engine` for a level outside 1..=8.
 pub(super) fn spawn(level: u8, hash_mb: usize, notify: Option<Notifier>) -> Result<Option<Box<dyn Brain>>, GameError> {
     if !(1..=8).contains(&level) {
-        return Err(GameError::Engine(format!("level {level} does not exist (1–8)")));
+        let message = format!("level {level} does not exist (1–8)");
+        return Err(GameError::Engine { name: "tabiya".into(), message, source: None });
     }
     Ok(Some(Box::new(BuiltinEngine::new(level, hash_mb, notify))))
 }

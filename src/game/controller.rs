@@ -8,9 +8,10 @@
 
 use super::brain::{Brain, EvalScore};
 use super::clock::{Clock, ClockState, Press};
+use super::engine_spec::EngineCatalog;
 use super::error::GameError;
 use super::events::{Evaluation, GameCommand, GameEvent, Hint};
-use super::external::Notifier;
+use super::external::{EngineTimeouts, Notifier};
 use super::player::PlayerKind;
 use super::result::{EndReason, GameResult, Outcome};
 use super::save_writer::{SaveStatus, SaveWriter};
@@ -48,6 +49,10 @@ pub struct ControllerOptions {
     pub analysis_time: Duration,
     /// Transposition-table size of each built-in engine, in MiB.
     pub engine_hash_mb: usize,
+    /// The external engines the user named: the only ones a saved game may resume with.
+    pub engines: EngineCatalog,
+    /// How long an external engine may stay silent before it counts as broken.
+    pub engine_timeouts: EngineTimeouts,
 }
 
 impl Default for ControllerOptions {
@@ -59,6 +64,8 @@ impl Default for ControllerOptions {
             untimed_movetime: Duration::from_secs(2),
             analysis_time: Duration::from_secs(1),
             engine_hash_mb: crate::engine::EngineOptions::default().hash_mb,
+            engines: EngineCatalog::default(),
+            engine_timeouts: EngineTimeouts::default(),
         }
     }
 }
@@ -121,6 +128,8 @@ pub struct GameController {
     pub(super) writer: Option<SaveWriter>,
     /// Why the file could not even be made (its writer's own failures are in its status).
     pub(super) save_error: Option<String>,
+    /// A computer player that broke down, until the user replaces it or scores the game.
+    pub(super) engine_failure: Option<super::thinking::EngineFailure>,
 }
 
 impl GameController {
@@ -171,6 +180,7 @@ impl GameController {
             save: None,
             writer: None,
             save_error: None,
+            engine_failure: None,
         }
     }
 
@@ -191,7 +201,10 @@ impl GameController {
         {
             return if events.is_empty() { Err(GameError::GameOver(r.to_string())) } else { Ok(events) };
         }
+        self.refuse_while_broken(&command)?;
         match command {
+            GameCommand::ReplacePlayer { color, player } => self.replace_player(color, player, &mut events)?,
+            GameCommand::ScoreEngineLoss(color) => self.score_engine_loss(color, &mut events)?,
             GameCommand::Move(m) => self.person_moves(m, &mut events)?,
             GameCommand::MoveText(text) => {
                 let side = self.side_to_move();

@@ -2,6 +2,7 @@
 //! their source (`#[source]`), so a caller can still tell a full disk from a missing folder.
 
 use crate::rules::{Color, FenError};
+use crate::text::clean;
 use std::path::PathBuf;
 use thiserror::Error;
 
@@ -27,8 +28,22 @@ pub enum GameError {
     BadFen(#[from] FenError),
     #[error("Chess960 start position {0} does not exist (0–959)")]
     BadChess960(u16),
-    #[error("engine: {0}")]
-    Engine(String),
+    /// An engine could not start or run; `source` is the system's reason where there is one (a failed spawn).
+    #[error("engine {}: {message}{}", clean(name), source.as_ref().map(|e| format!(": {e}")).unwrap_or_default())]
+    Engine {
+        name: String,
+        message: String,
+        #[source]
+        source: Option<std::io::Error>,
+    },
+    /// A saved game names an engine by a reference the user's configuration does not have; nothing was run.
+    #[error("the file names an engine that is not in your configuration: {}", clean(reference))]
+    UnknownEngine { color: Color, reference: String },
+    /// A computer player broke down and the user has not yet chosen what happens next.
+    #[error("{0}; choose another opponent or score the game first")]
+    EngineFailurePending(String),
+    #[error("{} has no broken engine to replace or score", .0.name())]
+    NoEngineFailure(Color),
     /// A save file could not be written or read.
     #[error("saved game {}: {source}", .path.display())]
     Save {

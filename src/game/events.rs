@@ -1,6 +1,7 @@
 //! What the controller is told to do (`GameCommand`) and what it reports happened (`GameEvent`).
 
 use super::brain::EvalScore;
+use super::player::PlayerKind;
 use super::result::GameResult;
 use crate::rules::{Color, DrawClaim, Move};
 
@@ -30,6 +31,14 @@ pub enum GameCommand {
     Hint,
     /// Asks the built-in engine for an evaluation (answered by `GameEvent::Evaluation`).
     Evaluate,
+    /// After `color`'s engine broke down (`GameEvent::EngineFailed`): `player` plays that side from here, with
+    /// the moves and clocks as they stood.
+    ReplacePlayer {
+        color: Color,
+        player: PlayerKind,
+    },
+    /// After `color`'s engine broke down: the game is scored as its loss (PGN `Termination "rules infraction"`).
+    ScoreEngineLoss(Color),
 }
 
 /// An engine's suggestion.
@@ -71,7 +80,8 @@ pub enum GameEvent {
     Thinking(Color),
     Hint(Hint),
     Evaluation(Evaluation),
-    /// A computer player failed (could not start, stopped, or answered nonsense).
+    /// A computer player failed (could not start, stopped, answered nonsense or stayed silent). For a player
+    /// (`color` set) the clocks are stopped and `GameController::engine_failure` waits for the user's choice.
     EngineFailed {
         color: Option<Color>,
         message: String,

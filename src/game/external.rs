@@ -1,21 +1,56 @@
 //! An external UCI engine (e.g. `stockfish`) as a computer player.
 //!
-//! The engine runs as a child process. Commands are written to its stdin (a pipe write of a few bytes, which
-//! does not block in practice); a reader thread turns its stdout into `BrainReport`s on a channel and calls the
-//! notifier so an event loop wakes. UCI sends exactly one `bestmove` per `go`, in order, so the ids of the
-//! outstanding requests are kept in a queue and each `bestmove` answers the oldest one.
+//! The engine runs as a child process started from its program and arguments as given (no shell, no
+//! splitting). Commands are written to its stdin (a pipe write of a few bytes, which does not block in
+//! practice); a reader thread turns its stdout into `BrainReport`s on a channel and calls the notifier so an
+//! event loop wakes. UCI sends exactly one `bestmove` per `go`, in order, so the ids of the outstanding
+//! requests are kept in a queue and each `bestmove` answers the oldest one.
+//!
+//! The engine's output is untrusted: it is read as bytes, a line at most `LINE_CAP` long (the rest of a longer
+//! line is dropped), decoded lossily, so no byte sequence stops the reader and no output grows memory without
+//! bound. A watchdog thread holds the deadlines (the handshake, each move) and reports an engine that stays
+//! silent past them, so an event loop without a ticking clock still hears of it.
 
 use super::brain::{Brain, BrainReport, EngineScore, ThinkRequest};
-use crate::rules::{Move, Position, parse_uci, to_uci};
+use super::engine_spec::EngineSpec;
+use super::error::GameError;
+use super::result::EngineFault;
+use crate::rules::{Color, Move, Position, UciError, parse_uci, to_uci};
+use crate::text::clean;
 use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
+use std::io::{self, BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 /// Called from background threads after each report, to wake the event loop.
 pub type Notifier = Arc<dyn Fn() + Send + Sync>;
+
+/// The longest line of engine output kept; the rest of a longer line is dropped.
+pub const LINE_CAP: usize = 64 * 1024;
+
+/// How long an external engine may stay silent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineTimeouts {
+    /// From start to `uciok` and `readyok`.
+    pub handshake: Duration,
+    /// For a move in an untimed game (it is asked to think much less; this is for an engine that hangs).
+    pub untimed_move: Duration,
+    /// In a timed game, past what its clock showed when asked (its flag falls first; this is a backstop).
+    pub grace: Duration,
+}
+
+impl Default for EngineTimeouts {
+    fn default() -> EngineTimeouts {
+        EngineTimeouts {
+            handshake: Duration::from_secs(10),
+            untimed_move: Duration::from_secs(300),
+            grace: Duration::from_secs(5),
+        }
+    }
+}
 
 /// The position each outstanding `go` was about, so the reader can parse its moves.
 struct Outstanding {
@@ -23,47 +58,107 @@ struct Outstanding {
     position: Position,
 }
 
+/// What the reader, the watchdog and the controller's thread share about the engine.
+#[derive(Default)]
+struct Watch {
+    outstanding: VecDeque<Outstanding>,
+    uciok: bool,
+    /// Until the handshake is done: by when it must be.
+    handshake_by: Option<Instant>,
+    /// While a move is awaited: by when it must come.
+    move_by: Option<Instant>,
+    /// The engine is being shut down by us: report nothing more.
+    closed: bool,
+    /// A failure was reported: report nothing more.
+    failed: bool,
+}
+
+struct Shared {
+    watch: Mutex<Watch>,
+    changed: Condvar,
+    name: String,
+    timeouts: EngineTimeouts,
+    tx: Mutex<Sender<BrainReport>>,
+    notify: Option<Notifier>,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, Watch> {
+        // A thread that panicked holding the lock leaves plain data behind; carry on with it.
+        self.watch.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn report(&self, report: BrainReport) {
+        let sent = self.tx.lock().unwrap_or_else(|e| e.into_inner()).send(report).is_ok();
+        if sent && let Some(n) = &self.notify {
+            n();
+        }
+    }
+
+    /// Reports the engine broken, once.
+    fn fail(&self, watch: &mut Watch, fault: EngineFault, message: String) {
+        if watch.closed || watch.failed {
+            return;
+        }
+        watch.failed = true;
+        self.report(BrainReport::Failed { fault, message });
+    }
+}
+
 pub struct ExternalEngine {
     child: Child,
     stdin: Option<ChildStdin>,
     reports: Receiver<BrainReport>,
-    outstanding: Arc<Mutex<VecDeque<Outstanding>>>,
-    reader: Option<JoinHandle<()>>,
+    shared: Arc<Shared>,
+    watchdog: Option<JoinHandle<()>>,
     chess960: bool,
 }
 
 impl ExternalEngine {
-    /// Starts `command` (split on whitespace) and begins the UCI handshake.
+    /// Starts the engine's program with its arguments and begins the UCI handshake.
     ///
     /// # Errors
-    /// A message when the command is empty or cannot be started.
-    pub fn spawn(command: &str, notify: Option<Notifier>) -> Result<ExternalEngine, String> {
-        let mut parts = command.split_whitespace();
-        let program = parts.next().ok_or("the engine command is empty")?;
-        let mut child = Command::new(program)
-            .args(parts)
+    /// `Engine`, with the system's reason, when the program cannot be started.
+    pub fn spawn(
+        spec: &EngineSpec,
+        timeouts: EngineTimeouts,
+        notify: Option<Notifier>,
+    ) -> Result<ExternalEngine, GameError> {
+        let name = clean(&spec.name);
+        let fail =
+            |message: String, source: Option<io::Error>| GameError::Engine { name: name.clone(), message, source };
+        if spec.command.is_empty() {
+            return Err(fail("the engine command is empty".into(), None));
+        }
+        let mut child = Command::new(&spec.command)
+            .args(&spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot start '{program}': {e}"))?;
-        let stdout = child.stdout.take().ok_or("the engine has no output pipe")?;
+            .map_err(|e| fail(format!("cannot start {}", clean(&spec.command)), Some(e)))?;
+        let stdout = child.stdout.take();
         let (tx, rx) = channel();
-        let outstanding = Arc::new(Mutex::new(VecDeque::new()));
-        let shared = Arc::clone(&outstanding);
-        let name = program.to_string();
-        let reader = std::thread::Builder::new()
-            .name(format!("uci-{name}"))
-            .spawn(move || read_engine(BufReader::new(stdout), tx, shared, notify, name))
-            .map_err(|e| format!("cannot start the engine reader thread: {e}"))?;
-        let mut engine = ExternalEngine {
-            stdin: child.stdin.take(),
-            child,
-            reports: rx,
-            outstanding,
-            reader: Some(reader),
-            chess960: false,
-        };
+        let watch = Watch { handshake_by: Instant::now().checked_add(timeouts.handshake), ..Watch::default() };
+        let shared = Arc::new(Shared {
+            watch: Mutex::new(watch),
+            changed: Condvar::new(),
+            name: name.clone(),
+            timeouts,
+            tx: Mutex::new(tx),
+            notify,
+        });
+        let mut engine =
+            ExternalEngine { stdin: child.stdin.take(), child, reports: rx, shared, watchdog: None, chess960: false };
+        let (reader_shared, watch_shared) = (Arc::clone(&engine.shared), Arc::clone(&engine.shared));
+        let reader = std::thread::Builder::new().name("uci-reader".into()).spawn(move || match stdout {
+            Some(out) => read_engine(BufReader::new(out), &reader_shared),
+            None => end_of_output(&reader_shared),
+        });
+        let watchdog = std::thread::Builder::new().name("uci-watchdog".into()).spawn(move || watchdog(&watch_shared));
+        // Dropping `engine` on these error paths kills the child and ends what did start.
+        reader.map_err(|e| fail("cannot start a thread to read it".into(), Some(e)))?;
+        engine.watchdog = Some(watchdog.map_err(|e| fail("cannot start a thread to watch it".into(), Some(e)))?);
         engine.send("uci\nisready\n");
         Ok(engine)
     }
@@ -74,6 +169,19 @@ impl ExternalEngine {
             if stdin.write_all(text.as_bytes()).and_then(|_| stdin.flush()).is_err() {
                 self.stdin = None;
             }
+        }
+    }
+
+    /// How long the engine may take for this request before it counts as silent.
+    fn move_allowance(&self, r: &ThinkRequest, mover: Color) -> Duration {
+        let t = self.shared.timeouts;
+        let own = match mover {
+            Color::White => r.wtime,
+            Color::Black => r.btime,
+        };
+        match own {
+            Some(clock) => clock + r.movetime.unwrap_or_default() + t.grace,
+            None => t.untimed_move.max(r.movetime.unwrap_or_default() + t.grace),
         }
     }
 }
@@ -95,7 +203,7 @@ impl Brain for ExternalEngine {
             }
         }
         let mut go = String::from("go");
-        let ms = |d: std::time::Duration| d.as_millis().max(1);
+        let ms = |d: Duration| d.as_millis().max(1);
         for (key, value) in [("wtime", r.wtime), ("btime", r.btime), ("winc", r.winc), ("binc", r.binc)] {
             if let Some(v) = value {
                 go.push_str(&format!(" {key} {}", ms(v)));
@@ -107,10 +215,13 @@ impl Brain for ExternalEngine {
         if let Some(t) = r.movetime {
             go.push_str(&format!(" movetime {}", ms(t)));
         }
+        let allowance = self.move_allowance(&r, pos.side_to_move());
         let busy = {
-            let mut q = self.outstanding.lock().unwrap_or_else(|e| e.into_inner());
-            let busy = !q.is_empty();
-            q.push_back(Outstanding { id: r.id, position: pos });
+            let mut w = self.shared.lock();
+            let busy = !w.outstanding.is_empty();
+            w.outstanding.push_back(Outstanding { id: r.id, position: pos });
+            w.move_by = Instant::now().checked_add(allowance);
+            self.shared.changed.notify_all();
             busy
         };
         if busy {
@@ -134,6 +245,11 @@ impl Brain for ExternalEngine {
 
 impl Drop for ExternalEngine {
     fn drop(&mut self) {
+        {
+            let mut w = self.shared.lock();
+            w.closed = true;
+            self.shared.changed.notify_all();
+        }
         self.send("stop\nquit\n");
         self.stdin = None;
         // Give a polite engine a moment to quit, then make sure it is gone.
@@ -141,53 +257,154 @@ impl Drop for ExternalEngine {
             if matches!(self.child.try_wait(), Ok(Some(_))) {
                 break;
             }
-            std::thread::sleep(std::time::Duration::from_millis(10));
+            std::thread::sleep(Duration::from_millis(10));
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
-        if let Some(reader) = self.reader.take() {
-            let _ = reader.join();
+        // The watchdog ends when it sees `closed`. The reader ends with the engine's output, but a process the
+        // engine started could hold that open, so it is left to end on its own rather than waited for.
+        if let Some(watchdog) = self.watchdog.take() {
+            let _ = watchdog.join();
         }
     }
 }
 
-fn read_engine(
-    out: impl BufRead,
-    tx: Sender<BrainReport>,
-    outstanding: Arc<Mutex<VecDeque<Outstanding>>>,
-    notify: Option<Notifier>,
-    name: String,
-) {
-    let wake = || {
-        if let Some(n) = &notify {
-            n()
-        }
-    };
-    for line in out.lines() {
-        let Ok(line) = line else { break };
-        let report = {
-            let mut q = outstanding.lock().unwrap_or_else(|e| e.into_inner());
-            let Some(front) = q.front() else { continue };
-            if line.starts_with("bestmove") {
-                let best = line.split_whitespace().nth(1).and_then(|t| parse_uci(&front.position, t).ok());
-                let id = front.id;
-                q.pop_front();
-                Some(BrainReport::BestMove { id, best })
-            } else if line.starts_with("info") {
-                parse_info(&line, front.id, &front.position)
-            } else {
-                None
+/// Reads one line of at most `cap` bytes, without its line break; the rest of a longer line is read and
+/// dropped. `Ok(false)` at the end of the output.
+fn read_capped_line(out: &mut impl BufRead, line: &mut Vec<u8>, cap: usize) -> io::Result<bool> {
+    line.clear();
+    let mut any = false;
+    loop {
+        let (used, done) = {
+            let buf = match out.fill_buf() {
+                Ok(buf) => buf,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buf.is_empty() {
+                return Ok(any);
             }
+            any = true;
+            let (chunk, used, done) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (&buf[..i], i + 1, true),
+                None => (buf, buf.len(), false),
+            };
+            let room = cap.saturating_sub(line.len());
+            line.extend_from_slice(&chunk[..chunk.len().min(room)]);
+            (used, done)
         };
-        if let Some(r) = report {
-            if tx.send(r).is_err() {
-                return;
+        out.consume(used);
+        if done {
+            if line.last() == Some(&b'\r') {
+                line.pop();
             }
-            wake();
+            return Ok(true);
         }
     }
-    let _ = tx.send(BrainReport::Failed { message: format!("engine '{name}' stopped") });
-    wake();
+}
+
+fn read_engine(mut out: impl BufRead, shared: &Shared) {
+    let mut bytes = Vec::new();
+    while let Ok(true) = read_capped_line(&mut out, &mut bytes, LINE_CAP) {
+        let line = String::from_utf8_lossy(&bytes);
+        let mut w = shared.lock();
+        if w.closed || w.failed {
+            return;
+        }
+        let report = on_line(line.trim(), &mut w, &shared.name);
+        if w.outstanding.is_empty() {
+            w.move_by = None;
+        }
+        shared.changed.notify_all();
+        drop(w);
+        if let Some(r) = report {
+            shared.report(r);
+        }
+    }
+    end_of_output(shared);
+}
+
+fn end_of_output(shared: &Shared) {
+    let mut w = shared.lock();
+    shared.fail(&mut w, EngineFault::Stopped, format!("{} stopped (it exited or closed its output)", shared.name));
+}
+
+/// What one line of output means, if anything.
+fn on_line(line: &str, w: &mut Watch, name: &str) -> Option<BrainReport> {
+    let mut words = line.split_whitespace();
+    match words.next()? {
+        "uciok" => w.uciok = true,
+        "readyok" if w.uciok => w.handshake_by = None,
+        "bestmove" => {
+            let front = w.outstanding.pop_front()?;
+            return Some(best_move(words.next(), front, name));
+        }
+        "info" => return w.outstanding.front().and_then(|f| parse_info(line, f.id, &f.position)),
+        _ => {}
+    }
+    None
+}
+
+/// Checks a `bestmove` answer against the position it was for.
+fn best_move(token: Option<&str>, asked: Outstanding, name: &str) -> BrainReport {
+    let Outstanding { id, position } = asked;
+    let has_moves = !position.legal_move_vec().is_empty();
+    let shown = |t: &str| clean(&t.chars().take(40).collect::<String>());
+    match token {
+        None | Some("(none)" | "0000") if has_moves => BrainReport::Rejected {
+            id,
+            fault: EngineFault::NoMove,
+            message: format!(
+                "{name} sent no move (bestmove {}) although it has legal moves",
+                shown(token.unwrap_or(""))
+            ),
+        },
+        None | Some("(none)" | "0000") => BrainReport::BestMove { id, best: None },
+        Some(t) => match parse_uci(&position, t) {
+            Ok(m) => BrainReport::BestMove { id, best: Some(m) },
+            Err(UciError::Illegal(_)) => BrainReport::Rejected {
+                id,
+                fault: EngineFault::IllegalMove,
+                message: format!("{name} sent an illegal move: {}", shown(t)),
+            },
+            Err(_) => BrainReport::Rejected {
+                id,
+                fault: EngineFault::IllegalMove,
+                message: format!("{name} sent an unreadable move: {}", shown(t)),
+            },
+        },
+    }
+}
+
+/// Waits for the earliest deadline; reports the engine silent when one passes.
+fn watchdog(shared: &Shared) {
+    let mut w = shared.lock();
+    loop {
+        if w.closed || w.failed {
+            return;
+        }
+        let now = Instant::now();
+        let deadline = [w.handshake_by, w.move_by].into_iter().flatten().min();
+        match deadline {
+            None => w = shared.changed.wait(w).unwrap_or_else(|e| e.into_inner()),
+            Some(at) if at <= now => {
+                let message = silence_message(&w, now, &shared.name, shared.timeouts);
+                shared.fail(&mut w, EngineFault::Silent, message);
+                return;
+            }
+            Some(at) => w = shared.changed.wait_timeout(w, at - now).unwrap_or_else(|e| e.into_inner()).0,
+        }
+    }
+}
+
+fn silence_message(w: &Watch, now: Instant, name: &str, t: EngineTimeouts) -> String {
+    let secs = |d: Duration| format!("{:.1} s", d.as_secs_f64());
+    if w.handshake_by.is_some_and(|h| h <= now) {
+        let missing = if w.uciok { "readyok" } else { "uciok" };
+        format!("{name} did not finish the UCI handshake (no {missing} within {})", secs(t.handshake))
+    } else {
+        format!("{name} sent no move in time")
+    }
 }
 
 /// Reads the depth, score and principal variation of an `info` line; lines without a score are skipped.
@@ -250,8 +467,39 @@ mod tests {
     }
 
     #[test]
-    fn a_missing_program_is_an_error_not_a_panic() {
-        assert!(ExternalEngine::spawn("/nonexistent/engine-xyz", None).is_err());
-        assert!(ExternalEngine::spawn("   ", None).is_err());
+    fn a_missing_program_is_an_error_with_its_source() {
+        let spec = EngineSpec::configured("Ghost", "/nonexistent/engine-xyz", &[]);
+        let err = ExternalEngine::spawn(&spec, EngineTimeouts::default(), None).err().expect("no such program");
+        assert!(std::error::Error::source(&err).is_some(), "{err:?}");
+        assert!(err.to_string().starts_with("engine Ghost: cannot start /nonexistent/engine-xyz: "), "{err}");
+        assert!(ExternalEngine::spawn(&EngineSpec::configured("E", "", &[]), EngineTimeouts::default(), None).is_err());
+    }
+
+    #[test]
+    fn overlong_lines_are_cut_and_bad_bytes_do_not_stop_the_reader() {
+        let mut input = vec![b'a'; 1_000_000];
+        input.extend_from_slice(b"\n\xff\xfe bestmove\r\nlast");
+        let mut reader = BufReader::with_capacity(4096, input.as_slice());
+        let mut line = Vec::new();
+        assert!(read_capped_line(&mut reader, &mut line, 1000).unwrap());
+        assert_eq!(line.len(), 1000);
+        assert!(read_capped_line(&mut reader, &mut line, 1000).unwrap());
+        assert_eq!(String::from_utf8_lossy(&line), "\u{fffd}\u{fffd} bestmove");
+        assert!(read_capped_line(&mut reader, &mut line, 1000).unwrap());
+        assert_eq!(line, b"last");
+        assert!(!read_capped_line(&mut reader, &mut line, 1000).unwrap());
+    }
+
+    #[test]
+    fn bestmove_answers_are_checked_against_their_position() {
+        let asked = || Outstanding { id: 4, position: Position::startpos() };
+        let m = |t| match best_move(Some(t), asked(), "SF") {
+            BrainReport::Rejected { message, .. } => message,
+            other => format!("{other:?}"),
+        };
+        assert_eq!(m("e2e5"), "SF sent an illegal move: e2e5");
+        assert_eq!(m("(none)"), "SF sent no move (bestmove (none)) although it has legal moves");
+        assert_eq!(m("\u{1b}[2Jzz"), "SF sent an unreadable move: [2Jzz");
+        assert!(matches!(best_move(Some("e2e4"), asked(), "SF"), BrainReport::BestMove { id: 4, best: Some(_) }));
     }
 }

@@ -1,5 +1,6 @@
-//! Who plays a side: a person, the built-in engine at a level, or an external UCI engine run as a command.
+//! Who plays a side: a person, the built-in engine at a level, or an external UCI engine the user named.
 
+use super::engine_spec::{EngineCatalog, EngineSpec};
 use std::fmt;
 
 /// One side's player.
@@ -9,8 +10,8 @@ pub enum PlayerKind {
     Human { name: String },
     /// tabiya's own engine at a level 1..=8 (8 is full strength).
     Engine { level: u8 },
-    /// An external UCI engine: the command line that starts it (e.g. `stockfish`), split on whitespace.
-    External { command: String },
+    /// An external UCI engine: its program and arguments, and the reference saved games use for it.
+    External(EngineSpec),
 }
 
 impl PlayerKind {
@@ -26,37 +27,48 @@ impl PlayerKind {
         !self.is_human()
     }
 
-    /// The name for PGN tags and the screen.
+    /// The name for PGN tags and the screen (as given: the screen passes it through `text::clean`).
     pub fn name(&self) -> String {
         match self {
             PlayerKind::Human { name } if name.trim().is_empty() => "Anonymous".into(),
             PlayerKind::Human { name } => name.clone(),
             PlayerKind::Engine { level } => format!("tabiya level {level}"),
-            PlayerKind::External { command } => {
-                let program = command.split_whitespace().next().unwrap_or("engine");
-                program.rsplit('/').next().unwrap_or(program).to_string()
-            }
+            PlayerKind::External(engine) => engine.name.clone(),
         }
     }
 
     /// A compact form saved with unfinished games so they can be resumed with the same players:
-    /// `human:NAME`, `engine:LEVEL`, `uci:COMMAND`.
+    /// `human:NAME`, `engine:LEVEL`, `uci:REFERENCE` (a name the user's catalog resolves, never a command).
     pub fn to_spec(&self) -> String {
         match self {
             PlayerKind::Human { name } => format!("human:{name}"),
             PlayerKind::Engine { level } => format!("engine:{level}"),
-            PlayerKind::External { command } => format!("uci:{command}"),
+            PlayerKind::External(engine) => format!("uci:{}", engine.reference),
         }
     }
 
-    /// Reads `to_spec`'s form.
+    /// Reads `to_spec`'s form for people and the built-in engine. An external engine (`uci:`) is only a
+    /// reference and needs the user's catalog: see `resolve_spec`.
     pub fn from_spec(spec: &str) -> Option<PlayerKind> {
         let (kind, rest) = spec.split_once(':')?;
         match kind {
             "human" => Some(PlayerKind::Human { name: rest.to_string() }),
             "engine" => rest.parse().ok().filter(|l| (1..=8).contains(l)).map(|level| PlayerKind::Engine { level }),
-            "uci" if !rest.trim().is_empty() => Some(PlayerKind::External { command: rest.to_string() }),
             _ => None,
+        }
+    }
+
+    /// Reads a saved player spec, looking engine references up in `catalog`. `Ok(None)`: not a spec at all.
+    ///
+    /// # Errors
+    /// The reference of a `uci:` engine the catalog does not know (nothing is started for it).
+    pub fn resolve_spec(spec: &str, catalog: &EngineCatalog) -> Result<Option<PlayerKind>, String> {
+        match spec.split_once(':') {
+            Some(("uci", reference)) if !reference.trim().is_empty() => match catalog.resolve(reference) {
+                Some(engine) => Ok(Some(PlayerKind::External(engine.clone()))),
+                None => Err(reference.to_string()),
+            },
+            _ => Ok(PlayerKind::from_spec(spec)),
         }
     }
 }
@@ -73,15 +85,21 @@ mod tests {
 
     #[test]
     fn specs_round_trip() {
-        for p in [
-            PlayerKind::human("Ann Lee"),
-            PlayerKind::Engine { level: 3 },
-            PlayerKind::External { command: "/usr/games/stockfish --x".into() },
-        ] {
-            assert_eq!(PlayerKind::from_spec(&p.to_spec()), Some(p));
+        let sf = EngineSpec::configured("SF 17", "/opt/my engines/sf", &["--x".to_string()]);
+        let catalog = EngineCatalog::new(vec![sf.clone()]);
+        for p in [PlayerKind::human("Ann Lee"), PlayerKind::Engine { level: 3 }, PlayerKind::External(sf.clone())] {
+            assert_eq!(PlayerKind::resolve_spec(&p.to_spec(), &catalog), Ok(Some(p)));
         }
-        assert_eq!(PlayerKind::External { command: "/usr/games/stockfish".into() }.name(), "stockfish");
+        assert_eq!(PlayerKind::External(sf).to_spec(), "uci:SF 17");
         assert_eq!(PlayerKind::from_spec("engine:9"), None);
         assert_eq!(PlayerKind::from_spec("robot:1"), None);
+    }
+
+    #[test]
+    fn a_command_in_a_spec_is_never_taken_as_an_engine() {
+        let catalog = EngineCatalog::default();
+        assert_eq!(PlayerKind::from_spec("uci:/usr/bin/touch /tmp/x"), None);
+        let r = PlayerKind::resolve_spec("uci:/usr/bin/touch /tmp/x", &catalog);
+        assert_eq!(r, Err("/usr/bin/touch /tmp/x".to_string()));
     }
 }

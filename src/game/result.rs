@@ -48,6 +48,33 @@ pub enum EndReason {
     InsufficientMaterial,
     /// A successful claim by the given side.
     Claim(DrawClaim, Color),
+    /// The side whose engine broke down, scored as its loss (as match runners do) when the user chose so.
+    EngineFault(Color, EngineFault),
+}
+
+/// What an external engine did wrong.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EngineFault {
+    /// Its move was illegal or unreadable.
+    IllegalMove,
+    /// It said it had no move while it had legal moves.
+    NoMove,
+    /// It exited, or could not be started.
+    Stopped,
+    /// It stayed silent past its time (the handshake, or its move).
+    Silent,
+}
+
+impl EngineFault {
+    /// `sent an illegal move`, for "White's engine sent an illegal move".
+    pub fn words(self) -> &'static str {
+        match self {
+            EngineFault::IllegalMove => "sent an illegal move",
+            EngineFault::NoMove => "sent no move",
+            EngineFault::Stopped => "stopped",
+            EngineFault::Silent => "did not answer in time",
+        }
+    }
 }
 
 /// A finished game's result with its reason.
@@ -62,10 +89,11 @@ impl GameResult {
         GameResult { outcome, reason }
     }
 
-    /// The PGN `Termination` tag: `normal` or `time forfeit` (the standard's values).
+    /// The PGN `Termination` tag: `normal`, `time forfeit` or `rules infraction` (the standard's values).
     pub fn termination(&self) -> &'static str {
         match self.reason {
             EndReason::Timeout(_) | EndReason::TimeoutWithoutMatingMaterial(_) => "time forfeit",
+            EndReason::EngineFault(..) => "rules infraction",
             _ => "normal",
         }
     }
@@ -99,6 +127,9 @@ impl fmt::Display for GameResult {
             (EndReason::SeventyFiveMoves, _) => f.write_str("Draw by the 75-move rule"),
             (EndReason::InsufficientMaterial, _) => f.write_str("Draw: neither side can mate"),
             (EndReason::Claim(c, by), _) => write!(f, "Draw by {}, claimed by {}", claim_words(c), by.name()),
+            (EndReason::EngineFault(c, fault), _) => {
+                write!(f, "{} wins: {}'s engine {}", (!c).name(), c.name(), fault.words())
+            }
             (EndReason::Checkmate, None) => f.write_str("Draw"),
         }
     }
@@ -118,5 +149,9 @@ mod tests {
         assert_eq!(t.termination(), "time forfeit");
         assert_eq!(Outcome::from_pgn("0-1"), Some(Outcome::Win(Color::Black)));
         assert_eq!(Outcome::from_pgn("*"), None);
+        let f =
+            GameResult::new(Outcome::Win(Color::White), EndReason::EngineFault(Color::Black, EngineFault::IllegalMove));
+        assert_eq!(f.to_string(), "White wins: Black's engine sent an illegal move");
+        assert_eq!(f.termination(), "rules infraction");
     }
 }

@@ -6,6 +6,7 @@
 
 use super::clock::{Clock, ClockState};
 use super::controller::{ControllerOptions, GameController, MoveRecord};
+use super::engine_spec::EngineCatalog;
 use super::error::GameError;
 use super::pgn::{Headers, read_games};
 use super::player::PlayerKind;
@@ -15,7 +16,7 @@ use super::saves::{
 };
 use super::setup::{GameSetup, StartPosition};
 use super::time_control::TimeControl;
-use crate::rules::to_uci;
+use crate::rules::{Color, to_uci};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -120,10 +121,12 @@ fn inspect(path: &Path) -> Result<SavedGame, String> {
 }
 
 impl GameController {
-    /// Resumes an unfinished game from its save file, clocks included, and keeps saving to that file.
+    /// Resumes an unfinished game from its save file, clocks included, and keeps saving to that file. An
+    /// external engine is found by the reference the file names in `options.engines`, never run from the file.
     ///
     /// # Errors
-    /// `Save` when the file is not a tabiya game in progress (it is then left untouched), or engine errors.
+    /// `Save` when the file is not a tabiya game in progress (it is then left untouched), `UnknownEngine` when
+    /// it names an engine the catalog does not know and gives no stand-in, or engine errors.
     pub fn resume(path: &Path, options: ControllerOptions) -> Result<GameController, GameError> {
         let err = |reason: String| GameError::NotResumable { path: path.to_path_buf(), reason };
         // Locked before it is read, so what we read is what nobody else is writing.
@@ -136,17 +139,15 @@ impl GameController {
         let games = read_games(&bytes);
         let game = games.first().ok_or_else(|| err("no game".into()))?;
         let h = &game.headers;
-        let player = |tag: &str, name: &str| {
-            h.get(tag).and_then(PlayerKind::from_spec).unwrap_or_else(|| PlayerKind::human(h.get(name).unwrap_or("?")))
-        };
+        let player = |color: Color| saved_player(h, color, &options.engines);
         let time_control = match h.get("TimeControl") {
             None => TimeControl::untimed(),
             Some(tc) => TimeControl::from_pgn(tc).map_err(|e| err(e.to_string()))?,
         };
         let start = game.tree.start.clone();
         let setup = GameSetup {
-            white: player(TAG_WHITE_PLAYER, "White"),
-            black: player(TAG_BLACK_PLAYER, "Black"),
+            white: player(Color::White)?,
+            black: player(Color::Black)?,
             time_control: time_control.clone(),
             start: StartPosition::Fen(start.to_fen()),
             event: h.get("Event").map(str::to_string),
@@ -200,6 +201,40 @@ impl GameController {
         self.clock = Clock::new(tc.clone());
         self.clock.restore(state, self.side_to_move(), now);
     }
+}
+
+/// A side's player from the file: a person or level as saved, an engine only through the user's catalog (a
+/// reference it does not know is played by the catalog's stand-in, or refused). A file never starts a program.
+///
+/// # Errors
+/// `UnknownEngine` with the reference, when there is no stand-in.
+fn saved_player(h: &Headers, color: Color, catalog: &EngineCatalog) -> Result<PlayerKind, GameError> {
+    let (tag, name) = match color {
+        Color::White => (TAG_WHITE_PLAYER, "White"),
+        Color::Black => (TAG_BLACK_PLAYER, "Black"),
+    };
+    let fallback = || PlayerKind::human(h.get(name).unwrap_or("?"));
+    let Some(spec) = h.get(tag) else { return Ok(fallback()) };
+    match PlayerKind::resolve_spec(spec, catalog) {
+        Ok(player) => Ok(player.unwrap_or_else(fallback)),
+        Err(reference) => match &catalog.stand_in {
+            Some(stand_in) => Ok(stand_in.clone()),
+            None => Err(GameError::UnknownEngine { color, reference }),
+        },
+    }
+}
+
+/// The engines a saved game names that `catalog` does not know, by side (for the offer to resume it).
+pub fn unknown_engines(path: &Path, catalog: &EngineCatalog) -> Vec<(Color, String)> {
+    let Ok(saved) = inspect(path) else { return Vec::new() };
+    let catalog = EngineCatalog { stand_in: None, ..catalog.clone() };
+    [Color::White, Color::Black]
+        .into_iter()
+        .filter_map(|color| match saved_player(&saved.headers, color, &catalog) {
+            Err(GameError::UnknownEngine { reference, .. }) => Some((color, reference)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// `TabiyaClocks`: White's and Black's milliseconds.

@@ -1,22 +1,39 @@
 //! The controller's computer players: starting them, asking for moves with the clocks, playing their answers,
 //! dropping stale ones, and hints and evaluations from the built-in engine.
+//!
+//! An engine that breaks down (an illegal, unreadable or missing move, an exit, silence past its time) ends its
+//! turn at once: the clocks stop, the game is saved as it stands, and nothing moves until the user chooses,
+//! through `GameCommand::ReplacePlayer` (another computer level, engine or a person) or
+//! `GameCommand::ScoreEngineLoss` (the engine's loss, as match runners score it). Quitting instead leaves the
+//! game saved to resume.
 
 use super::brain::{Brain, BrainReport, ThinkRequest};
-use super::controller::{AnalysisKind, GameController};
+use super::controller::{AnalysisKind, ControllerOptions, GameController};
 use super::error::GameError;
-use super::events::{Evaluation, GameEvent, Hint};
+use super::events::{Evaluation, GameCommand, GameEvent, Hint};
 use super::external::ExternalEngine;
 use super::player::PlayerKind;
+use super::result::{EndReason, EngineFault, Outcome};
 use super::time_control::Bonus;
 use crate::rules::{Color, Position, to_san};
+use crate::text::clean;
 use std::time::Duration;
+
+/// A computer player that broke down, waiting for the user's choice.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineFailure {
+    pub color: Color,
+    pub fault: EngineFault,
+    /// Names the engine and what it did, e.g. "Stockfish sent an illegal move: e2e5".
+    pub message: String,
+}
 
 impl GameController {
     /// Starts the engines for the computer players.
     pub(super) fn start_players(&mut self) -> Result<(), GameError> {
         for color in [Color::White, Color::Black] {
             let kind = self.player(color).clone();
-            self.brains[color.index()] = make_brain(&kind, self.options.engine_hash_mb, self.options.notify.clone())?;
+            self.brains[color.index()] = make_brain(&kind, &self.options)?;
         }
         Ok(())
     }
@@ -119,8 +136,7 @@ impl GameController {
 
     pub(super) fn request_analysis(&mut self, kind: AnalysisKind, events: &mut Vec<GameEvent>) {
         if self.analyst.is_none() {
-            match make_brain(&PlayerKind::Engine { level: 8 }, self.options.engine_hash_mb, self.options.notify.clone())
-            {
+            match make_brain(&PlayerKind::Engine { level: 8 }, &self.options) {
                 Ok(brain) => self.analyst = brain,
                 Err(e) => {
                     events.push(GameEvent::EngineFailed { color: None, message: e.to_string() });
@@ -160,16 +176,100 @@ impl GameController {
                 self.thinking = None;
                 match best.filter(|&m| self.position().is_legal(m)) {
                     Some(m) => self.play(m, events),
-                    None => events.push(GameEvent::EngineFailed {
-                        color: Some(color),
-                        message: format!("{} gave no legal move", self.player(color).name()),
-                    }),
+                    None => {
+                        let message = format!("{} sent no legal move", clean(&self.player(color).name()));
+                        self.engine_broke(color, EngineFault::NoMove, message, events);
+                    }
                 }
             }
-            BrainReport::Failed { message } => {
-                self.thinking = self.thinking.filter(|(c, _)| *c != color);
-                self.brains[color.index()] = None;
-                events.push(GameEvent::EngineFailed { color: Some(color), message });
+            BrainReport::Rejected { .. } if !current || self.result.is_some() => {}
+            BrainReport::Rejected { fault, message, .. } => self.engine_broke(color, fault, message, events),
+            BrainReport::Failed { fault, message } => self.engine_broke(color, fault, message, events),
+        }
+    }
+
+    /// Ends a broken engine's part: its process goes, the clocks stop, the game is saved, and the user is told.
+    fn engine_broke(&mut self, color: Color, fault: EngineFault, message: String, events: &mut Vec<GameEvent>) {
+        self.thinking = self.thinking.filter(|(c, _)| *c != color);
+        self.brains[color.index()] = None;
+        if self.result.is_some() || self.engine_failure.is_some() {
+            // A second failure waits: replacing the first restarts whatever engine is missing.
+            return;
+        }
+        let now = self.now();
+        self.clock.stop(now);
+        self.engine_failure = Some(EngineFailure { color, fault, message: message.clone() });
+        events.push(GameEvent::EngineFailed { color: Some(color), message });
+        self.persist(events);
+    }
+
+    /// The engine failure waiting for the user's choice, if any.
+    pub fn engine_failure(&self) -> Option<&EngineFailure> {
+        self.engine_failure.as_ref()
+    }
+
+    /// While an engine failure waits, only settling it (and hints, evaluations) is possible.
+    ///
+    /// # Errors
+    /// `EngineFailurePending` with the failure's message.
+    pub(super) fn refuse_while_broken(&self, command: &GameCommand) -> Result<(), GameError> {
+        match (&self.engine_failure, command) {
+            (None, _) => Ok(()),
+            (Some(_), GameCommand::ReplacePlayer { .. } | GameCommand::ScoreEngineLoss(_)) => Ok(()),
+            (Some(_), GameCommand::Hint | GameCommand::Evaluate) => Ok(()),
+            (Some(f), _) => Err(GameError::EngineFailurePending(f.message.clone())),
+        }
+    }
+
+    /// Lets `player` take over the side whose engine broke, keeping the moves and the clocks as they stood.
+    ///
+    /// # Errors
+    /// `NoEngineFailure` when that side's engine has not failed; `Engine` when the new engine cannot start
+    /// (the failure then still waits).
+    pub(super) fn replace_player(
+        &mut self,
+        color: Color,
+        player: PlayerKind,
+        events: &mut Vec<GameEvent>,
+    ) -> Result<(), GameError> {
+        if self.engine_failure.as_ref().map(|f| f.color) != Some(color) {
+            return Err(GameError::NoEngineFailure(color));
+        }
+        let brain = make_brain(&player, &self.options)?;
+        match color {
+            Color::White => self.setup.white = player,
+            Color::Black => self.setup.black = player,
+        }
+        self.brains[color.index()] = brain;
+        self.engine_failure = None;
+        let other = !color;
+        if self.player(other).is_computer() && self.brains[other.index()].is_none() {
+            let kind = self.player(other).clone();
+            if let Err(e) = make_brain(&kind, &self.options).map(|b| self.brains[other.index()] = b) {
+                let message = e.to_string();
+                self.engine_broke(other, EngineFault::Stopped, message, events);
+                return Ok(());
+            }
+        }
+        let now = self.now();
+        self.clock.start_turn(self.side_to_move(), now);
+        self.after_change(events);
+        Ok(())
+    }
+
+    /// Scores the game as a loss for the side whose engine broke.
+    ///
+    /// # Errors
+    /// `NoEngineFailure` when that side's engine has not failed.
+    pub(super) fn score_engine_loss(&mut self, color: Color, events: &mut Vec<GameEvent>) -> Result<(), GameError> {
+        match self.engine_failure.take() {
+            Some(f) if f.color == color => {
+                self.finish(Outcome::Win(!color), EndReason::EngineFault(color, f.fault), events);
+                Ok(())
+            }
+            other => {
+                self.engine_failure = other;
+                Err(GameError::NoEngineFailure(color))
             }
         }
     }
@@ -177,7 +277,7 @@ impl GameController {
     fn on_analysis_report(&mut self, report: BrainReport, events: &mut Vec<GameEvent>) {
         let Some((id, kind)) = self.analysis else { return };
         if report_id(&report) != Some(id) {
-            if let BrainReport::Failed { message } = report {
+            if let BrainReport::Failed { message, .. } = report {
                 self.analyst = None;
                 self.analysis = None;
                 events.push(GameEvent::EngineFailed { color: None, message });
@@ -210,7 +310,7 @@ impl GameController {
 
 fn report_id(r: &BrainReport) -> Option<u64> {
     match r {
-        BrainReport::Info { id, .. } | BrainReport::BestMove { id, .. } => Some(*id),
+        BrainReport::Info { id, .. } | BrainReport::BestMove { id, .. } | BrainReport::Rejected { id, .. } => Some(*id),
         BrainReport::Failed { .. } => None,
     }
 }
@@ -232,16 +332,13 @@ fn san_line(start: &Position, pv: &[crate::rules::Move]) -> Vec<String> {
 ///
 /// # Errors
 /// `Engine` when the engine cannot start.
-pub(super) fn make_brain(
-    kind: &PlayerKind,
-    hash_mb: usize,
-    notify: Option<super::external::Notifier>,
-) -> Result<Option<Box<dyn Brain>>, GameError> {
+pub(super) fn make_brain(kind: &PlayerKind, options: &ControllerOptions) -> Result<Option<Box<dyn Brain>>, GameError> {
+    let notify = options.notify.clone();
     match kind {
         PlayerKind::Human { .. } => Ok(None),
-        PlayerKind::External { command } => {
-            Ok(Some(Box::new(ExternalEngine::spawn(command, notify).map_err(GameError::Engine)?)))
+        PlayerKind::External(engine) => {
+            Ok(Some(Box::new(ExternalEngine::spawn(engine, options.engine_timeouts, notify)?)))
         }
-        PlayerKind::Engine { level } => super::builtin::spawn(*level, hash_mb, notify),
+        PlayerKind::Engine { level } => super::builtin::spawn(*level, options.engine_hash_mb, notify),
     }
 }

@@ -4,7 +4,7 @@
 use super::action::{Action, Command, Dir, MouseKind, Nav};
 use super::clipboard::osc52;
 use super::config::{Config, ConfigError};
-use super::dialog::{Dialog, PROMOTION_ROLES};
+use super::dialog::{Choice, Dialog, PROMOTION_ROLES, Picker};
 use super::keymap::{KeyMap, fixed_action};
 use super::new_game::{FormOutcome, NewGameForm, NewGameSpec};
 use super::play::{PlayOutcome, PlayState, capitalize};
@@ -14,8 +14,8 @@ use super::theme::Theme;
 use super::views::layout;
 use super::views::status::StatusKind;
 use crate::game::{
-    ControllerOptions, GameCommand, GameController, GameEvent, GameSetup, Notifier, PlayerKind, SaveStore, SharedTime,
-    StartPosition, TimeControl,
+    ControllerOptions, EngineCatalog, EngineSpec, GameCommand, GameController, GameEvent, GameSetup, Notifier,
+    PlayerKind, SaveStore, SharedTime, StartPosition, TimeControl,
 };
 use crate::rules::{Color, Role};
 use crossterm::event::{Event, KeyEvent, KeyEventKind, MouseButton, MouseEventKind};
@@ -103,7 +103,7 @@ impl App {
 
     /// Starts a game; on failure stays on (or returns to) the new-game screen with the reason.
     pub fn start_game(&mut self, spec: &NewGameSpec) -> Result<(), String> {
-        let setup = self.game_setup(spec);
+        let setup = self.game_setup(spec)?;
         let game = GameController::new(setup, self.controller_options()).map_err(|e| capitalize(&e.to_string()))?;
         let human_black_only = game.player(Color::Black).is_human() && !game.player(Color::White).is_human();
         let flipped = human_black_only && self.config.display.flip_for_black;
@@ -117,14 +117,19 @@ impl App {
         Ok(())
     }
 
-    fn game_setup(&self, spec: &NewGameSpec) -> GameSetup {
+    fn game_setup(&self, spec: &NewGameSpec) -> Result<GameSetup, String> {
         let level = self.config.game.level;
         let people = [&spec.white, &spec.black].iter().filter(|p| ***p == PlayerSpec::Human).count();
         let person = if people == 1 { "You" } else { "Human" };
+        let catalog = self.engine_catalog();
+        // `uci:TEXT` names a configured engine, or is a command line the user typed.
         let player = |p: &PlayerSpec| match p {
-            PlayerSpec::Human => PlayerKind::human(person),
-            PlayerSpec::Computer(l) => PlayerKind::Engine { level: l.unwrap_or(level) },
-            PlayerSpec::Uci(cmd) => PlayerKind::External { command: cmd.clone() },
+            PlayerSpec::Human => Ok(PlayerKind::human(person)),
+            PlayerSpec::Computer(l) => Ok(PlayerKind::Engine { level: l.unwrap_or(level) }),
+            PlayerSpec::Uci(text) => match catalog.resolve(text) {
+                Some(engine) => Ok(PlayerKind::External(engine.clone())),
+                None => EngineSpec::from_command_line(text).map(PlayerKind::External).map_err(|e| capitalize(&e)),
+            },
         };
         let time = match &spec.time {
             TimeControlSpec::Untimed => TimeControl::untimed(),
@@ -138,7 +143,28 @@ impl App {
             StartSpec::Chess960(n) => StartPosition::Chess960(*n),
             StartSpec::Fen(fen) => StartPosition::Fen(fen.clone()),
         };
-        GameSetup::new(player(&spec.white), player(&spec.black)).with_time_control(time).with_start(start)
+        Ok(GameSetup::new(player(&spec.white)?, player(&spec.black)?).with_time_control(time).with_start(start))
+    }
+
+    /// The engines the user controls: the configuration's `[[engines]]` (first, so their names win), its
+    /// `[game]` players, and the engines of the game in play (given on this command line). Saved games may name
+    /// only these.
+    pub fn engine_catalog(&self) -> EngineCatalog {
+        let configured = self.config.engines.iter().map(|e| EngineSpec::configured(&e.name, &e.command, &e.args));
+        let mut catalog = EngineCatalog::new(configured.collect());
+        for p in [&self.config.game.white, &self.config.game.black] {
+            if let PlayerSpec::Uci(text) = p
+                && let Ok(engine) = EngineSpec::from_command_line(text)
+            {
+                catalog.add(engine);
+            }
+        }
+        for color in [Color::White, Color::Black] {
+            if let Some(PlayerKind::External(engine)) = self.play.as_ref().map(|p| p.game.player(color)) {
+                catalog.add(engine.clone());
+            }
+        }
+        catalog
     }
 
     /// Opens a PGN text for review: the list when it has several games, the game itself when one.
@@ -172,9 +198,28 @@ impl App {
         }
     }
 
-    /// Offers to resume an unfinished game found at start-up.
+    /// Offers to resume an unfinished game found at start-up. When its file names an engine the user has not
+    /// configured, says so and asks who plays that side instead (nothing from the file is ever run).
     pub fn offer_resume(&mut self, path: &Path, summary: String) {
-        self.dialog = Some(Dialog::Resume { path: path.to_path_buf(), summary });
+        if crate::game::save_lock::GameLock::is_held_elsewhere(path) {
+            self.dialog = Some(Dialog::OpenElsewhere { path: path.to_path_buf(), summary });
+            return;
+        }
+        let catalog = self.engine_catalog();
+        let unknown = crate::game::resume::unknown_engines(path, &catalog);
+        self.dialog = Some(match unknown.first() {
+            None => Dialog::Resume { path: path.to_path_buf(), summary },
+            Some((color, reference)) => {
+                let error = crate::game::GameError::UnknownEngine { color: *color, reference: reference.clone() };
+                let picker = Picker::opponents(self.config.game.level, &catalog.engines, vec![Choice::Review]);
+                Dialog::UnknownEngine {
+                    path: path.to_path_buf(),
+                    summary,
+                    message: capitalize(&error.to_string()),
+                    picker,
+                }
+            }
+        });
     }
 
     // ----- events -----
@@ -331,6 +376,12 @@ impl App {
                     play.evaluation = Some(format!("Evaluation {} (depth {}): {line}", e.score, e.depth));
                 }
                 GameEvent::Hint(h) => play.set_notice(format!("Hint: {}", h.san), StatusKind::Normal),
+                GameEvent::EngineFailed { color: Some(color), message } => {
+                    let extra = vec![Choice::Person, Choice::ScoreLoss, Choice::Quit];
+                    let picker = Picker::opponents(self.config.game.level, &self.engine_catalog().engines, extra);
+                    let message = capitalize(&crate::text::clean(&message));
+                    self.dialog = Some(Dialog::EngineFailed { color, message, picker });
+                }
                 GameEvent::EngineFailed { message, .. } => play.set_notice(capitalize(&message), StatusKind::Error),
                 GameEvent::SaveFailed(message) => play.set_notice(format!("Not saved: {message}"), StatusKind::Error),
                 _ => {}
@@ -610,6 +661,13 @@ impl App {
             Dialog::SavePath { text, error, then_quit } => self.save_path_action(action, text, error, then_quit),
             Dialog::QuitUnsaved { reason } => self.quit_unsaved_action(&action, reason),
             Dialog::Resume { path, summary } => self.resume_action(&action, path, summary),
+            Dialog::OpenElsewhere { path, summary } => self.open_elsewhere_action(&action, path, summary),
+            Dialog::UnknownEngine { path, summary, message, picker } => {
+                self.unknown_engine_action(&action, path, summary, message, picker)
+            }
+            Dialog::EngineFailed { color, message, picker } => {
+                self.engine_failed_action(&action, color, message, picker)
+            }
         };
         if self.dialog.is_none() {
             self.dialog = keep;
@@ -751,6 +809,109 @@ impl App {
         }
     }
 
+    /// The game is open in another tabiya: it can only be reviewed here.
+    fn open_elsewhere_action(&mut self, action: &Action, path: std::path::PathBuf, summary: String) -> Option<Dialog> {
+        match action {
+            Action::Type('r' | 'R') => {
+                self.review_saved(&path);
+                None
+            }
+            Action::Select | Action::Submit | Action::Cancel | Action::Type('n' | 'N') => None,
+            _ => Some(Dialog::OpenElsewhere { path, summary }),
+        }
+    }
+
+    /// Opens a saved game's file for review; a failure is shown on the new-game screen.
+    fn review_saved(&mut self, path: &Path) {
+        let opened = std::fs::read(path)
+            .map_err(|e| e.to_string())
+            .and_then(|bytes| self.open_review(&path.display().to_string(), bytes, Some(1)));
+        if let Err(e) = opened
+            && let Screen::NewGame(form) = &mut self.screen
+        {
+            form.error = Some(crate::text::clean(&e));
+        }
+    }
+
+    /// The resume offer for a file naming an unknown engine: the choice plays that side, or the game is
+    /// reviewed; Esc leaves it for a new game.
+    fn unknown_engine_action(
+        &mut self,
+        action: &Action,
+        path: std::path::PathBuf,
+        summary: String,
+        message: String,
+        mut picker: Picker,
+    ) -> Option<Dialog> {
+        let stand_in = match (action, picker.chosen()) {
+            (Action::Cursor(Dir::Up), _) | (Action::Type('k'), _) => {
+                picker.step(-1);
+                None
+            }
+            (Action::Cursor(Dir::Down) | Action::Tab, _) | (Action::Type('j'), _) => {
+                picker.step(1);
+                None
+            }
+            (Action::Cancel, _) => return None,
+            (Action::Select | Action::Submit, Some(Choice::Review)) => {
+                self.review_saved(&path);
+                return None;
+            }
+            (Action::Select | Action::Submit, Some(choice)) => choice_player(choice),
+            _ => None,
+        };
+        if let Some(player) = stand_in {
+            if let Err(e) = self.resume_with(&path, Some(player))
+                && let Screen::NewGame(form) = &mut self.screen
+            {
+                form.error = Some(e);
+            }
+            return None;
+        }
+        Some(Dialog::UnknownEngine { path, summary, message, picker })
+    }
+
+    /// After an engine broke down: another player takes over, or the game is scored, or tabiya quits (the game
+    /// stays saved). The dialog stays until one is chosen; a replacement that cannot start says why.
+    fn engine_failed_action(
+        &mut self,
+        action: &Action,
+        color: Color,
+        message: String,
+        mut picker: Picker,
+    ) -> Option<Dialog> {
+        let command = match (action, picker.chosen()) {
+            (Action::Cursor(Dir::Up), _) | (Action::Type('k'), _) => {
+                picker.step(-1);
+                None
+            }
+            (Action::Cursor(Dir::Down) | Action::Tab, _) | (Action::Type('j'), _) => {
+                picker.step(1);
+                None
+            }
+            (Action::Select | Action::Submit, Some(Choice::Quit)) => {
+                self.quit = true;
+                return None;
+            }
+            (Action::Select | Action::Submit, Some(Choice::ScoreLoss)) => Some(GameCommand::ScoreEngineLoss(color)),
+            (Action::Select | Action::Submit, Some(choice)) => {
+                choice_player(choice).map(|player| GameCommand::ReplacePlayer { color, player })
+            }
+            _ => None,
+        };
+        let (Some(command), Some(play)) = (command, &mut self.play) else {
+            return Some(Dialog::EngineFailed { color, message, picker });
+        };
+        match play.game.apply(command) {
+            Ok(events) => {
+                play.set_notice(format!("{} continues", color.name()), StatusKind::Normal);
+                self.absorb(events);
+                None
+            }
+            Err(e) => Some(Dialog::EngineFailed { color, message: capitalize(&e.to_string()), picker }),
+        }
+    }
+
     /// The newest unfinished game in the save folder, with a description for the resume offer.
     pub fn find_unfinished(&self) -> Option<(std::path::PathBuf, String)> {
         let listing = self.options.saves.as_ref()?.list().ok()?;
@@ -763,7 +924,14 @@ impl App {
     /// # Errors
     /// Why the game cannot be resumed (the file is then left as it is).
     pub fn resume(&mut self, path: &Path) -> Result<(), String> {
-        let game = GameController::resume(path, self.controller_options()).map_err(|e| capitalize(&e.to_string()))?;
+        self.resume_with(path, None)
+    }
+
+    /// Resumes a saved game, with `stand_in` playing a side whose engine the configuration does not have.
+    fn resume_with(&mut self, path: &Path, stand_in: Option<PlayerKind>) -> Result<(), String> {
+        let mut options = self.controller_options();
+        options.engines.stand_in = stand_in;
+        let game = GameController::resume(path, options).map_err(|e| capitalize(&e.to_string()))?;
         let human_black_only = game.player(Color::Black).is_human() && !game.player(Color::White).is_human();
         let flipped = human_black_only && self.config.display.flip_for_black;
         self.play = Some(PlayState::new(game, flipped));
@@ -783,7 +951,18 @@ impl App {
         if let Some(saves) = &self.options.saves {
             options = options.with_saves(saves.clone());
         }
+        options.engines = self.engine_catalog();
         options
+    }
+}
+
+/// The player a choice stands for, if it is one.
+fn choice_player(choice: &Choice) -> Option<PlayerKind> {
+    match choice {
+        Choice::Level(level) => Some(PlayerKind::Engine { level: *level }),
+        Choice::Engine(engine) => Some(PlayerKind::External(engine.clone())),
+        Choice::Person => Some(PlayerKind::human("Human")),
+        Choice::Review | Choice::ScoreLoss | Choice::Quit => None,
     }
 }
 

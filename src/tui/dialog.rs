@@ -1,7 +1,10 @@
 //! The boxes that ask something over the current screen: help, confirmations, draw and takeback answers,
-//! the promotion picker, the save path, the resume offer. Only one is open at a time.
+//! the promotion picker, the save path, the resume offer, and the choice of an opponent when a saved game
+//! names an unknown engine or an engine breaks down. Only one is open at a time.
 
+use crate::game::EngineSpec;
 use crate::rules::{Color, Move, Role};
+use crate::text::clean;
 use std::path::PathBuf;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,6 +30,11 @@ pub enum Dialog {
         error: Option<String>,
         then_quit: bool,
     },
+    /// The unfinished game found at start-up is open in another tabiya: review it, or start a new game.
+    OpenElsewhere {
+        path: PathBuf,
+        summary: String,
+    },
     /// Quitting while the game is not saved: save it elsewhere, quit anyway, or keep playing.
     QuitUnsaved {
         reason: String,
@@ -36,6 +44,77 @@ pub enum Dialog {
         path: PathBuf,
         summary: String,
     },
+    /// An unfinished game was found whose file names an engine the configuration does not have: nothing is
+    /// run; the user picks who plays that side instead, or reviews the game.
+    UnknownEngine {
+        path: PathBuf,
+        summary: String,
+        /// "The file names an engine that is not in your configuration: …", already cleaned.
+        message: String,
+        picker: Picker,
+    },
+    /// `color`'s engine broke down mid-game; the clocks are stopped until the user picks.
+    EngineFailed {
+        color: Color,
+        /// Names the engine and what it did, already cleaned.
+        message: String,
+        picker: Picker,
+    },
+}
+
+/// One answer to "who plays this side now?".
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Choice {
+    Level(u8),
+    Engine(EngineSpec),
+    Person,
+    /// Open the saved game for review instead of resuming it.
+    Review,
+    /// Score the game as the broken engine's loss.
+    ScoreLoss,
+    /// Quit tabiya; the game stays saved to resume.
+    Quit,
+}
+
+impl Choice {
+    pub fn label(&self, color: Color) -> String {
+        match self {
+            Choice::Level(n) => format!("Computer level {n}"),
+            Choice::Engine(e) => format!("Engine: {}", clean(&e.name)),
+            Choice::Person => "A person at this keyboard".into(),
+            Choice::Review => "Review the game instead".into(),
+            Choice::ScoreLoss => format!("Score it as {}'s loss", color.name()),
+            Choice::Quit => "Quit (the game stays saved to resume)".into(),
+        }
+    }
+}
+
+/// A list of choices with one highlighted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Picker {
+    pub choices: Vec<Choice>,
+    pub index: usize,
+}
+
+impl Picker {
+    /// Levels 1–8 (the configured one first), then the configured engines, then `extra`.
+    pub fn opponents(level: u8, engines: &[EngineSpec], extra: Vec<Choice>) -> Picker {
+        let mut choices = vec![Choice::Level(level)];
+        choices.extend((1..=8).filter(|&n| n != level).map(Choice::Level));
+        choices.extend(engines.iter().cloned().map(Choice::Engine));
+        choices.extend(extra);
+        Picker { choices, index: 0 }
+    }
+
+    pub fn chosen(&self) -> Option<&Choice> {
+        self.choices.get(self.index)
+    }
+
+    /// Moves the highlight by `delta`, wrapping around.
+    pub fn step(&mut self, delta: isize) {
+        let n = self.choices.len().max(1) as isize;
+        self.index = (self.index as isize + delta).rem_euclid(n) as usize;
+    }
 }
 
 /// The promotion choices in picker order.

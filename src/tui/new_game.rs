@@ -6,6 +6,7 @@ use super::action::{Action, Dir};
 use super::config::{Config, ExternalEngine};
 use super::setup::{PRESETS, PlayerSpec, StartSpec, TimeControlSpec};
 use crate::rules::{Position, Role, chess960};
+use crate::text::clean;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlayerChoice {
@@ -78,7 +79,7 @@ impl NewGameForm {
             PlayerSpec::Human => (PlayerChoice::Human, level),
             PlayerSpec::Computer(l) => (PlayerChoice::Computer, l.unwrap_or(level)),
             PlayerSpec::Uci(cmd) => {
-                let i = engines.iter().position(|e| e.command == *cmd).unwrap_or_else(|| {
+                let i = engines.iter().position(|e| e.name == *cmd).unwrap_or_else(|| {
                     engines.push(ExternalEngine { name: cmd.clone(), command: cmd.clone(), args: Vec::new() });
                     engines.len() - 1
                 });
@@ -221,7 +222,7 @@ impl NewGameForm {
             PlayerChoice::Human => "Human".into(),
             PlayerChoice::Computer => "Computer".into(),
             PlayerChoice::External(i) => {
-                self.engines.get(i).map_or_else(|| "engine".into(), |e| format!("Engine: {}", e.name))
+                self.engines.get(i).map_or_else(|| "engine".into(), |e| format!("Engine: {}", clean(&e.name)))
             }
         }
     }
@@ -230,9 +231,9 @@ impl NewGameForm {
         match choice {
             PlayerChoice::Human => PlayerSpec::Human,
             PlayerChoice::Computer => PlayerSpec::Computer(Some(level)),
+            // By name: the app finds the engine's program and arguments, as configured, from it.
             PlayerChoice::External(i) => match self.engines.get(i) {
-                Some(e) if e.args.is_empty() => PlayerSpec::Uci(e.command.clone()),
-                Some(e) => PlayerSpec::Uci(format!("{} {}", e.command, e.args.join(" "))),
+                Some(e) => PlayerSpec::Uci(e.name.clone()),
                 None => PlayerSpec::Human,
             },
         }
@@ -339,12 +340,13 @@ mod tests {
     #[test]
     fn players_cycle_through_engines() {
         let mut config = Config::default();
-        config.engines.push(ExternalEngine { name: "SF".into(), command: "stockfish".into(), args: vec![] });
+        let args = vec!["--threads".to_string(), "2".to_string()];
+        config.engines.push(ExternalEngine { name: "SF".into(), command: "/opt/my engines/sf".into(), args });
         let mut form = NewGameForm::from_config(&config);
         form.focus = Field::Black;
         form.handle(&Action::Cursor(Dir::Right));
         assert_eq!(form.black, PlayerChoice::External(0));
-        assert_eq!(form.build().unwrap().black, PlayerSpec::Uci("stockfish".into()));
+        assert_eq!(form.build().unwrap().black, PlayerSpec::Uci("SF".into()));
         form.handle(&Action::Cursor(Dir::Right));
         assert_eq!(form.black, PlayerChoice::Human);
     }

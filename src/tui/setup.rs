@@ -19,7 +19,11 @@ pub enum PlayerSpec {
     Human,
     /// The built-in engine; `None` means "at the configured level".
     Computer(Option<u8>),
-    /// An external UCI engine, started with this command line.
+    /// An external UCI engine: the name of an `[[engines]]` entry of the configuration, or a command line as
+    /// the user wrote it after `uci:`. A program or argument with spaces is quoted as in a shell:
+    /// `uci:"/opt/my engines/sf" --threads 2` or `uci:'/path with space/sf'` (see
+    /// `game::engine_spec::split_command_line`). The text is kept as written: saved games refer to the engine
+    /// by it.
     Uci(String),
 }
 
@@ -45,6 +49,11 @@ impl FromStr for PlayerSpec {
             let cmd = t[4..].trim();
             if cmd.is_empty() {
                 return Err(SpecError("uci: needs the engine's command, like uci:/usr/games/stockfish".into()));
+            }
+            if let Err(e) = crate::game::engine_spec::split_command_line(cmd) {
+                return Err(SpecError(format!(
+                    "uci:{cmd}: {e} (quote a path with spaces: uci:\"/opt/my engines/sf\")"
+                )));
             }
             return Ok(PlayerSpec::Uci(cmd.to_string()));
         }
@@ -189,6 +198,9 @@ mod tests {
         assert!("computer:9".parse::<PlayerSpec>().is_err());
         assert!("computer:0".parse::<PlayerSpec>().is_err());
         assert!("uci:".parse::<PlayerSpec>().is_err());
+        assert!("uci:'/path with space/sf".parse::<PlayerSpec>().is_err());
+        let quoted = "uci:\"/opt/my engines/sf\" --flag";
+        assert_eq!(quoted.parse::<PlayerSpec>().unwrap().to_string(), quoted);
         assert!("robot".parse::<PlayerSpec>().is_err());
     }
 

@@ -4,7 +4,7 @@ use super::popup::{box_rect, draw_box};
 use crate::rules::Piece;
 use crate::text::clean;
 use crate::tui::app::App;
-use crate::tui::dialog::{Dialog, PROMOTION_ROLES};
+use crate::tui::dialog::{Dialog, PROMOTION_ROLES, Picker};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -40,6 +40,14 @@ pub fn draw(area: Rect, buf: &mut Buffer, app: &App, dialog: &Dialog) {
             lines.push(Line::styled("Enter save · Esc cancel", t.dim));
             ("Save PGN", lines)
         }
+        Dialog::OpenElsewhere { summary, .. } => (
+            "Unfinished game",
+            vec![
+                Line::raw(clean(summary)),
+                Line::styled("This game is open in another tabiya.", t.error),
+                Line::styled("r review it · Enter/Esc start a new game", t.dim),
+            ],
+        ),
         Dialog::QuitUnsaved { reason } => (
             "The game is not saved",
             vec![
@@ -52,8 +60,31 @@ pub fn draw(area: Rect, buf: &mut Buffer, app: &App, dialog: &Dialog) {
             "Unfinished game",
             vec![Line::raw(clean(summary)), Line::styled("Enter/y resume it · Esc/n start a new game", t.dim)],
         ),
+        Dialog::UnknownEngine { summary, message, picker, .. } => {
+            let mut lines = vec![Line::raw(clean(summary)), Line::styled(clean(message), t.error)];
+            lines.push(Line::raw("Nothing was run. Who plays that side instead?"));
+            lines.extend(picker_lines(app, picker, crate::rules::Color::White));
+            lines.push(Line::styled("↑↓ choose · Enter · Esc start a new game", t.dim));
+            ("Unfinished game", lines)
+        }
+        Dialog::EngineFailed { color, message, picker } => {
+            let mut lines = vec![Line::styled(clean(message), t.error)];
+            lines.push(Line::raw(format!("The clocks are stopped. Who plays {} now?", color.name())));
+            lines.extend(picker_lines(app, picker, *color));
+            lines.push(Line::styled("↑↓ choose · Enter", t.dim));
+            ("Engine failure", lines)
+        }
     };
     draw_box(area, buf, title, lines, t);
+}
+
+fn picker_lines(app: &App, picker: &Picker, color: crate::rules::Color) -> Vec<Line<'static>> {
+    let t = &app.theme;
+    let lines = picker.choices.iter().enumerate().map(|(i, choice)| {
+        let (mark, style) = if i == picker.index { ("▸ ", t.current_move) } else { ("  ", t.text) };
+        Line::styled(format!("{mark}{}", choice.label(color)), style)
+    });
+    lines.collect()
 }
 
 fn promotion_labels(app: &App) -> Vec<String> {
