@@ -5,6 +5,7 @@
 //! the defaults and a one-line [`ConfigError`] naming the file, the line and the key, to show on screen. The
 //! file is never written.
 
+use super::action::Command;
 use super::keymap::{KeyMap, KeyMapError};
 use super::setup::{PlayerSpec, TimeControlSpec};
 use serde::Deserialize;
@@ -200,11 +201,13 @@ pub fn parse(text: &str, path: &str) -> Result<(Config, KeyMap), ConfigError> {
         let line = line_of_key(text, &key).unwrap_or(0);
         ConfigError::Invalid { path: path.to_string(), line, key, reason }
     })?;
-    let keymap = KeyMap::from_config(&config.keys).map_err(|KeyMapError { action, reason }| {
+    let written = |c: Command| line_of_key(text, &format!("keys.{}", c.config_name())).is_some();
+    let (keymap, errors) = KeyMap::resolve(&config.keys, written);
+    if let Some(KeyMapError { action, reason, .. }) = errors.into_iter().next() {
         let key = format!("keys.{action}");
         let line = line_of_key(text, &key).unwrap_or(0);
-        ConfigError::Invalid { path: path.to_string(), line, key, reason }
-    })?;
+        return Err(ConfigError::Invalid { path: path.to_string(), line, key, reason });
+    }
     Ok((config, keymap))
 }
 
@@ -322,6 +325,19 @@ mod tests {
     fn binding_a_move_character_is_refused() {
         let err = parse("[keys]\nflip = [\"f\"]\n", "c.toml").unwrap_err();
         assert!(err.to_string().starts_with("c.toml:2: `keys.flip`"), "{err}");
+    }
+
+    #[test]
+    fn an_empty_key_list_is_refused_with_its_line() {
+        let err = parse("[keys]\nhelp = [\"f1\"]\nquit = []\n", "c.toml").unwrap_err();
+        assert!(err.to_string().starts_with("c.toml:3: `keys.quit`: an empty list"), "{err}");
+    }
+
+    #[test]
+    fn a_clash_names_the_line_and_the_key_as_written() {
+        let err = parse("# mine\n[keys]\nhelp = [\"F1\", \"Ctrl+N\"]\n", "clash.toml").unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.starts_with("clash.toml:3: `keys.help`") && msg.contains("'Ctrl+N'"), "{msg}");
     }
 
     #[test]
