@@ -14,7 +14,7 @@ fn an_empty_quit_list_keeps_a_way_out_and_is_reported() {
     let ctrl_q = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::CONTROL);
     assert_eq!(loaded.keymap.command(&ctrl_q, false), Some(Command::Quit));
     assert!(!loaded.keymap.keys_for(Command::Quit).is_empty());
-    let errors: Vec<String> = loaded.error.iter().map(ToString::to_string).collect();
+    let errors: Vec<String> = loaded.errors.iter().map(ToString::to_string).collect();
     let expected = format!("{}:5: `keys.quit`", path.display());
     assert!(errors.iter().any(|e| e.starts_with(&expected)), "{errors:?}");
 }

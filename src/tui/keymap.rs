@@ -174,7 +174,7 @@ impl KeyMap {
     pub fn resolve(keys: &KeyConfig, written: impl Fn(Command) -> bool) -> (KeyMap, Vec<KeyMapError>) {
         let defaults = KeyConfig::default();
         let default_chords = |command| -> Vec<Chord> {
-            keys_of(&defaults, command).iter().filter_map(|text| Chord::parse(text).ok()).collect()
+            defaults.list(command).iter().filter_map(|text| Chord::parse(text).ok()).collect()
         };
         let reserved: Vec<(Chord, Command)> = Command::ALL
             .into_iter()
@@ -188,7 +188,7 @@ impl KeyMap {
                 let default_owner = reserved.iter().find(|(k, _)| k == chord).map(|(_, c)| *c);
                 default_owner.or_else(|| holder(&chosen, chord))
             };
-            match check_list(keys_of(keys, command), command, owner) {
+            match check_list(keys.list(command), command, owner) {
                 Ok(chords) => chosen.push((command, chords)),
                 Err(e) => errors.push(e),
             }
@@ -204,7 +204,7 @@ impl KeyMap {
             let Some(at) = chosen.iter().position(|(_, ks)| ks.iter().any(|(_, k)| *k == first)) else { break };
             let (taker, chords) = chosen.remove(at);
             let key = chords.iter().find(|(_, k)| *k == first).map(|(i, _)| *i);
-            let text = key.and_then(|i| keys_of(keys, taker).get(i)).map_or("", String::as_str);
+            let text = key.and_then(|i| keys.list(taker).get(i)).map_or("", String::as_str);
             let (name, other) = (taker.config_name(), starved.config_name());
             let reason = format!("'{text}' would leave {other} with no key; give {other} another key first");
             errors.push(KeyMapError { action: name, key, reason });
@@ -275,22 +275,6 @@ fn check_list(
         }
     }
     Ok(chords)
-}
-
-fn keys_of(keys: &KeyConfig, command: Command) -> &[String] {
-    match command {
-        Command::Help => &keys.help,
-        Command::Quit => &keys.quit,
-        Command::NewGame => &keys.new_game,
-        Command::Resign => &keys.resign,
-        Command::Draw => &keys.draw,
-        Command::Takeback => &keys.takeback,
-        Command::Flip => &keys.flip,
-        Command::SavePgn => &keys.save_pgn,
-        Command::CopyFen => &keys.copy_fen,
-        Command::CopyPgn => &keys.copy_pgn,
-        Command::Evaluate => &keys.evaluate,
-    }
 }
 
 /// The fixed keys: navigation, editing, Enter and Esc. `typing` as in [`KeyMap::command`].
@@ -416,7 +400,7 @@ mod tests {
     #[test]
     fn every_default_list_has_a_key() {
         for command in Command::ALL {
-            assert!(!keys_of(&KeyConfig::default(), command).is_empty(), "{command:?}");
+            assert!(!KeyConfig::default().list(command).is_empty(), "{command:?}");
         }
     }
 
@@ -431,7 +415,7 @@ mod tests {
             let mut keys = KeyConfig::default();
             for (i, command) in Command::ALL.into_iter().enumerate() {
                 let list = lists[i].iter().map(|s| s.to_string()).collect();
-                set_keys(&mut keys, command, list);
+                *keys.list_mut(command) = list;
             }
             let (map, _) = KeyMap::resolve(&keys, |c| written[Command::ALL.iter().position(|x| *x == c).unwrap_or(0)]);
             for command in Command::ALL {
@@ -444,23 +428,6 @@ mod tests {
     }
 
     const POOL: [&str; 10] = ["ctrl+q", "ctrl+c", "ctrl+n", "f1", "?", "ctrl+f", "f4", "x", "alt+x", "ctrl+e"];
-
-    fn set_keys(keys: &mut KeyConfig, command: Command, list: Vec<String>) {
-        let slot = match command {
-            Command::Help => &mut keys.help,
-            Command::Quit => &mut keys.quit,
-            Command::NewGame => &mut keys.new_game,
-            Command::Resign => &mut keys.resign,
-            Command::Draw => &mut keys.draw,
-            Command::Takeback => &mut keys.takeback,
-            Command::Flip => &mut keys.flip,
-            Command::SavePgn => &mut keys.save_pgn,
-            Command::CopyFen => &mut keys.copy_fen,
-            Command::CopyPgn => &mut keys.copy_pgn,
-            Command::Evaluate => &mut keys.evaluate,
-        };
-        *slot = list;
-    }
 
     #[test]
     fn enter_submits_only_while_typing() {
