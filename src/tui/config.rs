@@ -423,6 +423,6 @@ mod tests {
         assert_eq!(loaded.config.engines.len(), 1);
         assert_eq!(loaded.config.engines[0].command, "/usr/games/stockfish");
         let msg = loaded.errors[0].to_string();
-        assert!(msg.starts_with("c.toml:") && msg.contains("`engines`") && msg.contains("command"), "{msg}");
+        assert!(msg.starts_with("c.toml:5: `engines`: missing field `command` — this engine is left out"), "{msg}");
     }
 }

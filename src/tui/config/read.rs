@@ -10,6 +10,7 @@ use super::{Config, ConfigError, DisplayConfig, EngineConfig, ExternalEngine, Ga
 use crate::tui::action::Command;
 use crate::tui::keymap::KeyMap;
 use crate::tui::theme::THEME_NAMES;
+use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use std::ops::Range;
 use toml::Spanned;
@@ -187,9 +188,14 @@ fn engines(r: &mut Reader, value: Value) -> Vec<ExternalEngine> {
     };
     let mut kept = Vec::new();
     for item in items {
-        let mut engine = None;
-        r.set(&mut engine, "engines", item, any);
-        kept.extend(engine);
+        let span = item.span();
+        match ExternalEngine::deserialize(ValueDeserializer::from(item)) {
+            Ok(engine) => kept.push(engine),
+            Err(e) => {
+                let reason = format!("{} — this engine is left out", first_line(e.message()));
+                r.error(e.span().unwrap_or(span), "engines", &reason);
+            }
+        }
     }
     kept
 }
