@@ -522,11 +522,11 @@ fn a_broken_configuration_is_reported_and_the_defaults_are_used() {
     let before = std::fs::read(&path).unwrap();
     let loaded = tabiya::tui::config::load(Some(&path));
     assert_eq!(loaded.config, Config::default());
-    let err = loaded.error.clone().unwrap().to_string();
+    let err = loaded.errors[0].to_string();
     assert!(err.contains("config.toml:4: `display.theme`"), "{err}");
     let time = FakeTime::new();
     let options = AppOptions { saves: None, notify: None, time: Some(Arc::new(time.clone())) };
-    let mut app = App::new(loaded.config, loaded.keymap, loaded.error, options);
+    let mut app = App::new(loaded.config, loaded.keymap, loaded.errors, options);
     two_people(&mut app, TimeControlSpec::Untimed, StartSpec::Standard);
     let notice = app.play.as_ref().unwrap().notice.clone().unwrap().0;
     assert!(notice.contains("display.theme"), "{notice}");

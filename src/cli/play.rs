@@ -117,7 +117,7 @@ pub fn build_app(common: &CommonArgs) -> Result<(App, tokio::sync::mpsc::Unbound
         Err(e) => (None, Some(e.to_string())),
     };
     let options = AppOptions { saves, notify: Some(notify), time: None };
-    let mut app = App::new(loaded.config, loaded.keymap, loaded.error, options);
+    let mut app = App::new(loaded.config, loaded.keymap, loaded.errors, options);
     if app.startup_notice.is_none() {
         app.startup_notice = save_problem.as_ref().map(|e| format!("Games will not be saved: {e}"));
     }

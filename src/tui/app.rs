@@ -65,7 +65,13 @@ pub struct App {
 }
 
 impl App {
-    pub fn new(config: Config, keymap: KeyMap, config_error: Option<ConfigError>, options: AppOptions) -> App {
+    /// `config_errors`: every problem found in the configuration file (a `Vec`, or `None` for none).
+    pub fn new(
+        config: Config,
+        keymap: KeyMap,
+        config_errors: impl IntoIterator<Item = ConfigError>,
+        options: AppOptions,
+    ) -> App {
         let theme = Theme::named(&config.display.theme);
         let form = NewGameForm::from_config(&config);
         App {
@@ -76,7 +82,7 @@ impl App {
             play: None,
             list: None,
             dialog: None,
-            startup_notice: config_error.map(|e| e.to_string()),
+            startup_notice: super::config::notice(config_errors),
             save_problem: None,
             saved_elsewhere: None,
             output: Vec::new(),

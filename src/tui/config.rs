@@ -1,21 +1,27 @@
 //! The user's configuration: a TOML file read once at start-up, every key optional.
 //!
 //! The documented defaults live in `config/default.toml`, embedded in the binary; the `Default` impls below
-//! mirror it and a test keeps the two equal. A file that cannot be read does not stop tabiya: the caller gets
-//! the defaults and a one-line [`ConfigError`] naming the file, the line and the key, to show on screen. The
-//! file is never written.
+//! mirror it and a test keeps the two equal. A bad key costs only itself: it keeps its default, every good key
+//! is used, and each problem becomes one [`ConfigError`] naming the file, the line and the key, to show on
+//! screen. Only a file that cannot be read or is not TOML at all falls back to the defaults whole. The file is
+//! never written.
 
-use super::keymap::{KeyMap, KeyMapError};
+mod lines;
+mod read;
+use super::action::Command;
+use super::keymap::KeyMap;
 use super::setup::{PlayerSpec, TimeControlSpec};
 use serde::Deserialize;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 /// The documented default configuration, as shipped.
 pub const DEFAULT_TOML: &str = include_str!("../../config/default.toml");
 
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+/// The whole configuration. The section structs are read key by key (`config/read.rs`), not derived with
+/// serde, so that one bad key costs only itself; a key added here needs its line there and in `default.toml`.
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct Config {
     pub game: GameConfig,
     pub display: DisplayConfig,
@@ -25,8 +31,7 @@ pub struct Config {
     pub engines: Vec<ExternalEngine>,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct GameConfig {
     pub white: PlayerSpec,
     pub black: PlayerSpec,
@@ -42,8 +47,7 @@ pub enum PieceStyle {
     Letters,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct DisplayConfig {
     pub pieces: PieceStyle,
     pub theme: String,
@@ -51,23 +55,20 @@ pub struct DisplayConfig {
     pub flip_for_black: bool,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SoundConfig {
     pub bell_on_move: bool,
     pub bell_on_low_time: bool,
     pub low_time_seconds: u32,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct EngineConfig {
     pub hash_mb: usize,
 }
 
-/// Key lists per action, as written in the file; [`KeyMap::from_config`] checks and compiles them.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+/// Key lists per action, as written in the file; [`KeyMap::resolve`] checks and compiles them.
+#[derive(Debug, Clone, PartialEq)]
 pub struct KeyConfig {
     pub help: Vec<String>,
     pub quit: Vec<String>,
@@ -140,20 +141,54 @@ impl Default for KeyConfig {
     }
 }
 
-/// Why a configuration file was not used. Each variant reads as one line for the status bar.
+/// A configuration file larger than this is not read: a real one is a few kilobytes.
+const MAX_FILE_BYTES: u64 = 1 << 20;
+
+/// At most this many problems are listed; the rest are counted.
+const MAX_ERRORS: usize = 20;
+
+/// One problem with the configuration file. Each reads as one line naming the file, and the line and dotted
+/// key where that makes sense; the text the user wrote is cleaned and shortened before it gets here.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ConfigError {
-    #[error("{path}: cannot read: {reason}")]
+    #[error("{path}: cannot read: {reason} — using the default configuration")]
     Read { path: String, reason: String },
-    #[error("{path}:{line}: `{key}`: {reason}; using the default configuration")]
+    /// The file is not TOML, so none of it can be used.
+    #[error("{path}:{line}: `{key}`: {reason} — not valid TOML, so the default configuration is used")]
+    Syntax { path: String, line: usize, key: String, reason: String },
+    /// One key that cannot be used; `reason` says what happens instead (its default is used, it is ignored).
+    #[error("{path}:{line}: `{key}`: {reason}")]
     Invalid { path: String, line: usize, key: String, reason: String },
+    #[error("{path}: {count} more problems")]
+    More { path: String, count: usize },
 }
 
-/// The configuration to run with, and why the user's file was not used, if it was not.
+impl ConfigError {
+    fn invalid(path: &str, line: usize, key: &str, reason: &str) -> ConfigError {
+        ConfigError::Invalid { path: shown(path, 200), line, key: shown(key, 60), reason: shown(reason, 300) }
+    }
+}
+
+/// Text from the file (or its name) made safe and short enough for one line on screen.
+fn shown(text: &str, max_chars: usize) -> String {
+    let clean = crate::text::clean(text);
+    match clean.char_indices().nth(max_chars) {
+        Some((end, _)) => format!("{}…", &clean[..end]),
+        None => clean,
+    }
+}
+
+/// The configuration to run with, and every problem found in the user's file.
 pub struct Loaded {
     pub config: Config,
     pub keymap: KeyMap,
-    pub error: Option<ConfigError>,
+    pub errors: Vec<ConfigError>,
+}
+
+/// The problems as one line for the start-up notice, if there are any.
+pub fn notice(errors: impl IntoIterator<Item = ConfigError>) -> Option<String> {
+    let lines: Vec<String> = errors.into_iter().map(|e| e.to_string()).collect();
+    (!lines.is_empty()).then(|| lines.join("; "))
 }
 
 /// Where tabiya looks for `config.toml` when no `--config` is given.
@@ -168,172 +203,226 @@ pub fn load(explicit: Option<&Path>) -> Loaded {
         Some(p) => (Some(p.to_path_buf()), true),
         None => (default_path(), false),
     };
-    let Some(path) = path else { return defaults(None) };
-    match std::fs::read_to_string(&path) {
-        Ok(text) => match parse(&text, &path.display().to_string()) {
-            Ok((config, keymap)) => Loaded { config, keymap, error: None },
-            Err(e) => defaults(Some(e)),
-        },
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !must_exist => defaults(None),
-        Err(e) => defaults(Some(ConfigError::Read { path: path.display().to_string(), reason: e.to_string() })),
+    let Some(path) = path else { return defaults(Vec::new()) };
+    let name = path.display().to_string();
+    match read_bounded(&path) {
+        Ok(text) => parse(&text, &name),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !must_exist => defaults(Vec::new()),
+        Err(e) => defaults(vec![ConfigError::Read { path: shown(&name, 200), reason: shown(&e.to_string(), 200) }]),
     }
 }
 
-fn defaults(error: Option<ConfigError>) -> Loaded {
+fn read_bounded(path: &Path) -> std::io::Result<String> {
+    let mut text = String::new();
+    std::fs::File::open(path)?.take(MAX_FILE_BYTES + 1).read_to_string(&mut text)?;
+    if text.len() as u64 > MAX_FILE_BYTES {
+        return Err(std::io::Error::other(format!("larger than {} KiB", MAX_FILE_BYTES / 1024)));
+    }
+    Ok(text)
+}
+
+fn defaults(errors: Vec<ConfigError>) -> Loaded {
     let config = Config::default();
     let keymap = KeyMap::from_config(&config.keys).unwrap_or_else(|_| KeyMap::builtin());
-    Loaded { config, keymap, error }
+    Loaded { config, keymap, errors }
 }
 
 /// Parses a configuration text; `path` only names the file in errors.
 ///
-/// # Errors
-/// `ConfigError::Invalid` with the line and dotted key of the first problem: TOML syntax, an unknown key,
-/// a value of the wrong type or out of range, or a key binding that cannot be used.
-pub fn parse(text: &str, path: &str) -> Result<(Config, KeyMap), ConfigError> {
-    let config: Config = toml::from_str(text).map_err(|e| {
-        let offset = e.span().map_or(0, |s| s.start);
-        let (line, key) = locate(text, offset);
-        ConfigError::Invalid { path: path.to_string(), line, key, reason: first_line(e.message()) }
-    })?;
-    validate(&config).map_err(|(key, reason)| {
-        let line = line_of_key(text, &key).unwrap_or(0);
-        ConfigError::Invalid { path: path.to_string(), line, key, reason }
-    })?;
-    let keymap = KeyMap::from_config(&config.keys).map_err(|KeyMapError { action, reason }| {
-        let key = format!("keys.{action}");
-        let line = line_of_key(text, &key).unwrap_or(0);
-        ConfigError::Invalid { path: path.to_string(), line, key, reason }
-    })?;
-    Ok((config, keymap))
+/// Every key that can be used is; each one that cannot (a value of the wrong type or out of range, an unknown
+/// key, a key binding that cannot be used) keeps its default and adds one error, in the order of the file.
+/// Text that is not TOML at all gives the defaults and one error.
+pub fn parse(text: &str, path: &str) -> Loaded {
+    let (config, keymap, mut errors) = read::document(text, path);
+    if errors.len() > MAX_ERRORS {
+        let count = errors.len() - MAX_ERRORS;
+        errors.truncate(MAX_ERRORS);
+        errors.push(ConfigError::More { path: shown(path, 200), count });
+    }
+    Loaded { config, keymap, errors }
 }
 
-/// Range checks serde cannot express; returns the dotted key and the reason.
-fn validate(c: &Config) -> Result<(), (String, String)> {
-    if !(1..=8).contains(&c.game.level) {
-        return Err(("game.level".into(), format!("{} is not a level 1–8", c.game.level)));
+impl KeyConfig {
+    /// The key list of one action.
+    pub fn list(&self, command: Command) -> &Vec<String> {
+        match command {
+            Command::Help => &self.help,
+            Command::Quit => &self.quit,
+            Command::NewGame => &self.new_game,
+            Command::Resign => &self.resign,
+            Command::Draw => &self.draw,
+            Command::Takeback => &self.takeback,
+            Command::Flip => &self.flip,
+            Command::SavePgn => &self.save_pgn,
+            Command::CopyFen => &self.copy_fen,
+            Command::CopyPgn => &self.copy_pgn,
+            Command::Evaluate => &self.evaluate,
+        }
     }
-    if !super::theme::THEME_NAMES.contains(&c.display.theme.as_str()) {
-        let names = super::theme::THEME_NAMES.join(", ");
-        return Err(("display.theme".into(), format!("no theme '{}' (there are: {names})", c.display.theme)));
-    }
-    if !(1..=65536).contains(&c.engine.hash_mb) {
-        return Err(("engine.hash_mb".into(), format!("{} MiB is not 1–65536", c.engine.hash_mb)));
-    }
-    Ok(())
-}
 
-fn first_line(s: &str) -> String {
-    s.lines().next().unwrap_or("").trim().to_string()
-}
-
-/// The 1-based line of byte `offset`, and the dotted key written on that line (table header + key).
-fn locate(text: &str, offset: usize) -> (usize, String) {
-    let offset = offset.min(text.len());
-    let line_no = text.as_bytes()[..offset].iter().filter(|&&b| b == b'\n').count() + 1;
-    let mut table = String::new();
-    let mut key = String::new();
-    for (i, line) in text.lines().enumerate() {
-        if i + 1 > line_no {
-            break;
-        }
-        let t = line.trim();
-        if let Some(h) = t.strip_prefix("[[").and_then(|h| h.split("]]").next()) {
-            table = h.trim().to_string();
-            key.clear();
-        } else if let Some(h) = t.strip_prefix('[').and_then(|h| h.split(']').next()) {
-            table = h.trim().to_string();
-            key.clear();
-        }
-        if i + 1 == line_no {
-            key = t.split('=').next().filter(|_| t.contains('=')).unwrap_or("").trim().to_string();
+    /// The key list of one action, to change.
+    pub fn list_mut(&mut self, command: Command) -> &mut Vec<String> {
+        match command {
+            Command::Help => &mut self.help,
+            Command::Quit => &mut self.quit,
+            Command::NewGame => &mut self.new_game,
+            Command::Resign => &mut self.resign,
+            Command::Draw => &mut self.draw,
+            Command::Takeback => &mut self.takeback,
+            Command::Flip => &mut self.flip,
+            Command::SavePgn => &mut self.save_pgn,
+            Command::CopyFen => &mut self.copy_fen,
+            Command::CopyPgn => &mut self.copy_pgn,
+            Command::Evaluate => &mut self.evaluate,
         }
     }
-    let dotted = match (table.is_empty(), key.is_empty()) {
-        (true, true) => "(top level)".to_string(),
-        (false, true) => table,
-        (true, false) => key,
-        (false, false) => format!("{table}.{key}"),
-    };
-    (line_no, dotted)
-}
-
-/// The line where a dotted key (`table.key`) is set, if it is written in the usual `[table]` / `key =` form.
-fn line_of_key(text: &str, dotted: &str) -> Option<usize> {
-    let (table, key) = dotted.rsplit_once('.').unwrap_or(("", dotted));
-    let mut current = String::new();
-    for (i, line) in text.lines().enumerate() {
-        let t = line.trim();
-        if let Some(h) = t.strip_prefix('[').and_then(|h| h.split(']').next()) {
-            current = h.trim_matches(['[', ' ']).to_string();
-        } else if current == table && t.split('=').next().is_some_and(|k| k.trim() == key) && t.contains('=') {
-            return Some(i + 1);
-        }
-    }
-    None
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+
+    /// Every error for `text`, as shown.
+    fn errors(text: &str) -> Vec<String> {
+        parse(text, "c.toml").errors.iter().map(ToString::to_string).collect()
+    }
+
+    /// The one error for `text`.
+    fn only_error(text: &str) -> String {
+        let errors = errors(text);
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        errors[0].clone()
+    }
 
     #[test]
     fn embedded_defaults_equal_the_builtin_defaults() {
-        let (config, _) = parse(DEFAULT_TOML, "default.toml").expect("the shipped defaults parse");
-        assert_eq!(config, Config::default());
+        let loaded = parse(DEFAULT_TOML, "default.toml");
+        assert_eq!(loaded.errors, [], "the shipped defaults parse");
+        assert_eq!(loaded.config, Config::default());
     }
 
     #[test]
     fn missing_keys_keep_defaults() {
-        let (config, _) = parse("[game]\nlevel = 5\n", "c.toml").unwrap();
-        assert_eq!(config.game.level, 5);
-        assert_eq!(config.display, DisplayConfig::default());
+        let loaded = parse("[game]\nlevel = 5\n", "c.toml");
+        assert_eq!(loaded.config.game.level, 5);
+        assert_eq!(loaded.config.display, DisplayConfig::default());
+        assert!(loaded.errors.is_empty());
     }
 
     #[test]
     fn wrong_type_names_line_and_key() {
-        let err = parse("[game]\nwhite = \"human\"\nlevel = \"high\"\n", "c.toml").unwrap_err();
-        let ConfigError::Invalid { line, key, .. } = &err else { panic!("{err}") };
-        assert_eq!((*line, key.as_str()), (3, "game.level"), "{err}");
+        let loaded = parse("[game]\nwhite = \"human\"\nlevel = \"high\"\n", "c.toml");
+        let [ConfigError::Invalid { line, key, .. }] = loaded.errors.as_slice() else { panic!("{:?}", loaded.errors) };
+        assert_eq!((*line, key.as_str()), (3, "game.level"));
     }
 
     #[test]
-    fn unknown_key_is_named() {
-        let err = parse("[display]\npeices = \"letters\"\n", "c.toml").unwrap_err();
-        let msg = err.to_string();
-        assert!(msg.contains("c.toml:2") && msg.contains("display.peices"), "{msg}");
+    fn unknown_key_is_named_and_ignored() {
+        let loaded = parse("[display]\npeices = \"letters\"\ntheme = \"green\"\n", "c.toml");
+        let msg = loaded.errors[0].to_string();
+        assert!(msg.starts_with("c.toml:2: `display.peices`: no such key") && msg.contains("pieces"), "{msg}");
+        assert_eq!(loaded.config.display.theme, "green");
+        let msg = only_error("[colours]\nx = 1\n");
+        assert!(msg.starts_with("c.toml:1: `colours`: no such table"), "{msg}");
     }
 
     #[test]
     fn out_of_range_level_and_bad_player_are_reported() {
-        let err = parse("[game]\n\nlevel = 9\n", "c.toml").unwrap_err();
-        assert!(err.to_string().starts_with("c.toml:3: `game.level`"), "{err}");
-        let err = parse("[game]\nblack = \"robot\"\n", "c.toml").unwrap_err();
-        assert!(err.to_string().starts_with("c.toml:2: `game.black`"), "{err}");
+        assert!(only_error("[game]\n\nlevel = 9\n").starts_with("c.toml:3: `game.level`: 9 is not a level"));
+        assert!(only_error("[game]\nblack = \"robot\"\n").starts_with("c.toml:2: `game.black`"));
+        assert!(only_error("[engine]\nhash_mb = 0\n").starts_with("c.toml:2: `engine.hash_mb`"));
+        assert!(only_error("game = 3\n").starts_with("c.toml:1: `game`: [game] must be a table"));
     }
 
     #[test]
-    fn syntax_error_is_reported_with_line() {
-        let err = parse("[sound]\nbell_on_move = tru\n", "c.toml").unwrap_err();
-        assert!(err.to_string().starts_with("c.toml:2:"), "{err}");
+    fn syntax_error_falls_back_to_the_defaults_with_one_error() {
+        let loaded = parse("[keys]\nflip = [\"alt+f\"]\n[sound]\nbell_on_move = tru\n", "c.toml");
+        assert_eq!(loaded.config, Config::default());
+        assert_eq!(loaded.keymap.hint(Command::Flip), "Ctrl+F");
+        let [err @ ConfigError::Syntax { .. }] = loaded.errors.as_slice() else { panic!("{:?}", loaded.errors) };
+        assert!(err.to_string().starts_with("c.toml:4: `sound.bell_on_move`"), "{err}");
     }
 
     #[test]
     fn binding_a_move_character_is_refused() {
-        let err = parse("[keys]\nflip = [\"f\"]\n", "c.toml").unwrap_err();
-        assert!(err.to_string().starts_with("c.toml:2: `keys.flip`"), "{err}");
+        assert!(only_error("[keys]\nflip = [\"f\"]\n").starts_with("c.toml:2: `keys.flip`"));
+    }
+
+    #[test]
+    fn an_empty_key_list_is_refused_with_its_line_and_quit_keeps_its_keys() {
+        let loaded = parse("[keys]\nhelp = [\"f1\"]\nquit = []\n", "c.toml");
+        let msg = loaded.errors[0].to_string();
+        assert!(msg.starts_with("c.toml:3: `keys.quit`: an empty list"), "{msg}");
+        assert_eq!(loaded.errors.len(), 1);
+        let ctrl_q = KeyEvent::new(KeyCode::Char('q'), KeyModifiers::CONTROL);
+        assert_eq!(loaded.keymap.command(&ctrl_q, false), Some(Command::Quit));
+        assert_eq!(loaded.config.keys.quit, KeyConfig::default().quit);
+        assert_eq!(loaded.config.keys.help, ["f1"]);
+    }
+
+    #[test]
+    fn a_clash_names_the_line_and_the_key_as_written() {
+        let msg = only_error("# mine\n[keys]\nhelp = [\n  \"F1\",\n  \"Ctrl+N\",\n]\n").replace("c.toml", "clash.toml");
+        assert!(msg.starts_with("clash.toml:5: `keys.help`: 'Ctrl+N' is already new_game's key"), "{msg}");
+    }
+
+    #[test]
+    fn three_bad_keys_cost_only_themselves() {
+        let text = "[game]\nlevel = 12\nauto_queen = true\n\n[display]\ntheme = \"neon\"\npieces = \"letters\"\n\n\
+                    [keys]\nflip = [\"alt+f\"]\nresign = [\"r\"]\n";
+        let loaded = parse(text, "c.toml");
+        let found: Vec<(usize, &str)> = loaded
+            .errors
+            .iter()
+            .map(|e| match e {
+                ConfigError::Invalid { line, key, .. } => (*line, key.as_str()),
+                other => panic!("{other}"),
+            })
+            .collect();
+        assert_eq!(found, [(2, "game.level"), (6, "display.theme"), (11, "keys.resign")]);
+        assert!(loaded.config.game.auto_queen);
+        assert_eq!(loaded.config.game.level, GameConfig::default().level);
+        assert_eq!(loaded.config.display.pieces, PieceStyle::Letters);
+        assert_eq!(loaded.config.display.theme, "classic");
+        assert_eq!(loaded.keymap.hint(Command::Flip), "Alt+F");
+        assert_eq!(loaded.keymap.hint(Command::Resign), "Ctrl+R");
+    }
+
+    #[test]
+    fn text_from_the_file_is_cleaned_and_bounded() {
+        let msg = only_error("[display]\ntheme = \"\\u001b[2Jneon\"\n");
+        assert!(!msg.chars().any(char::is_control) && msg.contains("'[2Jneon'"), "{msg:?}");
+        let long = format!("[display]\n{} = 1\n", "k".repeat(5000));
+        assert!(only_error(&long).chars().count() < 400);
+        let many: String = (0..50).map(|i| format!("x{i} = 1\n")).collect();
+        let errors = errors(&many);
+        assert_eq!(errors.len(), MAX_ERRORS + 1);
+        assert_eq!(errors[MAX_ERRORS], "c.toml: 30 more problems");
+    }
+
+    #[test]
+    fn the_notice_lists_every_error() {
+        let loaded = parse("[game]\nlevel = 0\n[display]\ntheme = \"x\"\n", "c.toml");
+        let notice = notice(loaded.errors).unwrap_or_default();
+        assert!(notice.contains("c.toml:2: `game.level`") && notice.contains("; c.toml:4: `display.theme`"));
+        assert_eq!(super::notice(Vec::new()), None);
     }
 
     #[test]
     fn missing_explicit_file_falls_back_with_a_message() {
         let loaded = load(Some(Path::new("/nonexistent/tabiya.toml")));
         assert_eq!(loaded.config, Config::default());
-        assert!(matches!(loaded.error, Some(ConfigError::Read { .. })));
+        assert!(matches!(loaded.errors.as_slice(), [ConfigError::Read { .. }]));
     }
 
     #[test]
-    fn external_engines_are_read() {
-        let (c, _) = parse("[[engines]]\nname = \"SF\"\ncommand = \"/usr/games/stockfish\"\n", "c.toml").unwrap();
-        assert_eq!(c.engines[0].command, "/usr/games/stockfish");
+    fn external_engines_are_read_and_a_bad_one_is_left_out() {
+        let text = "[[engines]]\nname = \"SF\"\ncommand = \"/usr/games/stockfish\"\n\n[[engines]]\nname = \"X\"\n";
+        let loaded = parse(text, "c.toml");
+        assert_eq!(loaded.config.engines.len(), 1);
+        assert_eq!(loaded.config.engines[0].command, "/usr/games/stockfish");
+        let msg = loaded.errors[0].to_string();
+        assert!(msg.starts_with("c.toml:5: `engines`: missing field `command` — this engine is left out"), "{msg}");
     }
 }

@@ -17,9 +17,13 @@ pub struct Chord {
     pub alt: bool,
 }
 
+/// Why one action's key list (as the user wrote it) was not used.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct KeyMapError {
+    /// The action's configuration name (`quit`), which is also its key in `[keys]`.
     pub action: &'static str,
+    /// The position in that action's list of the key at fault; `None` when the list as a whole is.
+    pub key: Option<usize>,
     pub reason: String,
 }
 
@@ -49,7 +53,14 @@ impl Chord {
                 break;
             }
         }
-        let code = parse_code(rest).ok_or_else(|| format!("'{text}' is not a key"))?;
+        let mut code = parse_code(rest).ok_or_else(|| format!("'{text}' is not a key"))?;
+        // With a modifier the letter's case is not part of the key (`matches` ignores it), so `ctrl+Q` and
+        // `ctrl+q` must compare equal when clashes are looked for.
+        if let KeyCode::Char(c) = code
+            && (ctrl || alt)
+        {
+            code = KeyCode::Char(c.to_ascii_lowercase());
+        }
         let chord = Chord { code, ctrl, alt };
         if let KeyCode::Char(c) = code
             && !ctrl
@@ -143,24 +154,71 @@ pub struct KeyMap {
 }
 
 impl KeyMap {
-    /// Checks and compiles the `[keys]` table.
+    /// Checks and compiles a `[keys]` table in which every action is set, refusing it whole at the first
+    /// problem.
     ///
     /// # Errors
-    /// The first action whose key list has a key that cannot be read or cannot be bound.
+    /// The first action whose key list cannot be used (see [`KeyMap::resolve`]).
     pub fn from_config(keys: &KeyConfig) -> Result<KeyMap, KeyMapError> {
-        let mut bindings: Vec<(Chord, Command)> = Vec::new();
-        for command in Command::ALL {
-            for text in keys_of(keys, command) {
-                let chord =
-                    Chord::parse(text).map_err(|reason| KeyMapError { action: command.config_name(), reason })?;
-                if let Some((_, other)) = bindings.iter().find(|(c, _)| *c == chord) {
-                    let reason = format!("'{text}' is already bound to {}", other.config_name());
-                    return Err(KeyMapError { action: command.config_name(), reason });
-                }
-                bindings.push((chord, command));
+        let (map, errors) = KeyMap::resolve(keys, |_| true);
+        errors.into_iter().next().map_or(Ok(map), Err)
+    }
+
+    /// Compiles the `[keys]` table, keeping every list that can be kept. `written(command)` tells whether the
+    /// user's file sets that action; the others keep their default keys, which a written list may not take.
+    ///
+    /// A written list is used whole or not at all: an empty list, a key that cannot be read or bound, or a key
+    /// that another action has refuses it, and that action keeps its default keys, less any the user gave to
+    /// another action. A list that would take every default key of a refused action is refused in turn. So
+    /// every action ends with at least one key, no key does two things, and each refusal is reported.
+    pub fn resolve(keys: &KeyConfig, written: impl Fn(Command) -> bool) -> (KeyMap, Vec<KeyMapError>) {
+        let defaults = KeyConfig::default();
+        let default_chords = |command| -> Vec<Chord> {
+            defaults.list(command).iter().filter_map(|text| Chord::parse(text).ok()).collect()
+        };
+        let reserved: Vec<(Chord, Command)> = Command::ALL
+            .into_iter()
+            .filter(|c| !written(*c))
+            .flat_map(|c| default_chords(c).into_iter().map(move |k| (k, c)))
+            .collect();
+        let mut chosen: Vec<(Command, Vec<(usize, Chord)>)> = Vec::new();
+        let mut errors = Vec::new();
+        for command in Command::ALL.into_iter().filter(|c| written(*c)) {
+            let owner = |chord: &Chord| {
+                let default_owner = reserved.iter().find(|(k, _)| k == chord).map(|(_, c)| *c);
+                default_owner.or_else(|| holder(&chosen, chord))
+            };
+            match check_list(keys.list(command), command, owner) {
+                Ok(chords) => chosen.push((command, chords)),
+                Err(e) => errors.push(e),
             }
         }
-        Ok(KeyMap { bindings })
+        // Refusing a list gives its keys back, so this ends after at most one round per written action.
+        while let Some(starved) = Command::ALL.into_iter().find(|c| {
+            written(*c) && !chosen.iter().any(|(k, _)| k == c) && {
+                let mine = default_chords(*c);
+                !mine.is_empty() && mine.iter().all(|k| holder(&chosen, k).is_some())
+            }
+        }) {
+            let Some(first) = default_chords(starved).first().copied() else { break };
+            let Some(at) = chosen.iter().position(|(_, ks)| ks.iter().any(|(_, k)| *k == first)) else { break };
+            let (taker, chords) = chosen.remove(at);
+            let key = chords.iter().find(|(_, k)| *k == first).map(|(i, _)| *i);
+            let text = key.and_then(|i| keys.list(taker).get(i)).map_or("", String::as_str);
+            let (name, other) = (taker.config_name(), starved.config_name());
+            let reason = format!("'{text}' would leave {other} with no key; give {other} another key first");
+            errors.push(KeyMapError { action: name, key, reason });
+        }
+        let mut bindings: Vec<(Chord, Command)> = Vec::new();
+        for command in Command::ALL {
+            match chosen.iter().find(|(c, _)| *c == command) {
+                Some((_, chords)) => bindings.extend(chords.iter().map(|(_, k)| (*k, command))),
+                None => bindings.extend(
+                    default_chords(command).into_iter().filter(|k| holder(&chosen, k).is_none()).map(|k| (k, command)),
+                ),
+            }
+        }
+        (KeyMap { bindings }, errors)
     }
 
     /// The built-in bindings (used if even the defaults were somehow unusable).
@@ -185,20 +243,38 @@ impl KeyMap {
     }
 }
 
-fn keys_of(keys: &KeyConfig, command: Command) -> &[String] {
-    match command {
-        Command::Help => &keys.help,
-        Command::Quit => &keys.quit,
-        Command::NewGame => &keys.new_game,
-        Command::Resign => &keys.resign,
-        Command::Draw => &keys.draw,
-        Command::Takeback => &keys.takeback,
-        Command::Flip => &keys.flip,
-        Command::SavePgn => &keys.save_pgn,
-        Command::CopyFen => &keys.copy_fen,
-        Command::CopyPgn => &keys.copy_pgn,
-        Command::Evaluate => &keys.evaluate,
+/// The action among `chosen` that has `chord`.
+fn holder(chosen: &[(Command, Vec<(usize, Chord)>)], chord: &Chord) -> Option<Command> {
+    chosen.iter().find(|(_, ks)| ks.iter().any(|(_, k)| k == chord)).map(|(c, _)| *c)
+}
+
+/// Reads one action's list: each key with its position in the list, repeats dropped. `owner` tells which
+/// action already has a key.
+fn check_list(
+    list: &[String],
+    command: Command,
+    owner: impl Fn(&Chord) -> Option<Command>,
+) -> Result<Vec<(usize, Chord)>, KeyMapError> {
+    let action = command.config_name();
+    if list.is_empty() {
+        return Err(KeyMapError {
+            action,
+            key: None,
+            reason: format!("an empty list would leave {action} with no key"),
+        });
     }
+    let mut chords: Vec<(usize, Chord)> = Vec::new();
+    for (i, text) in list.iter().enumerate() {
+        let chord = Chord::parse(text).map_err(|reason| KeyMapError { action, key: Some(i), reason })?;
+        if let Some(other) = owner(&chord).filter(|o| *o != command) {
+            let reason = format!("'{text}' is already {}'s key", other.config_name());
+            return Err(KeyMapError { action, key: Some(i), reason });
+        }
+        if !chords.iter().any(|(_, k)| *k == chord) {
+            chords.push((i, chord));
+        }
+    }
+    Ok(chords)
 }
 
 /// The fixed keys: navigation, editing, Enter and Esc. `typing` as in [`KeyMap::command`].
@@ -274,6 +350,84 @@ mod tests {
         let err = KeyMap::from_config(&keys).unwrap_err();
         assert_eq!(err.action, "flip");
     }
+
+    fn only(keys: &KeyConfig, written: &[Command]) -> (KeyMap, Vec<KeyMapError>) {
+        let written = written.to_vec();
+        KeyMap::resolve(keys, move |c| written.contains(&c))
+    }
+
+    #[test]
+    fn an_empty_list_is_refused_and_the_action_keeps_its_keys() {
+        let keys = KeyConfig { quit: vec![], ..KeyConfig::default() };
+        let (map, errors) = only(&keys, &[Command::Quit]);
+        assert_eq!(errors.len(), 1);
+        assert_eq!((errors[0].action, errors[0].key), ("quit", None));
+        assert_eq!(map.hint(Command::Quit), "Ctrl+Q");
+        assert!(KeyMap::from_config(&keys).is_err());
+    }
+
+    #[test]
+    fn a_key_taken_from_an_unwritten_action_is_refused_with_its_text() {
+        let keys = KeyConfig { help: vec!["f1".into(), "Ctrl+N".into()], ..KeyConfig::default() };
+        let (map, errors) = only(&keys, &[Command::Help]);
+        assert_eq!((errors[0].action, errors[0].key), ("help", Some(1)));
+        assert!(errors[0].reason.contains("'Ctrl+N'") && errors[0].reason.contains("new_game"), "{errors:?}");
+        assert_eq!(map.hint(Command::NewGame), "Ctrl+N");
+        assert_eq!(map.keys_for(Command::Help).len(), 2, "help keeps f1 and ?");
+    }
+
+    #[test]
+    fn of_two_written_lists_that_clash_the_later_is_refused() {
+        let keys = KeyConfig { flip: vec!["alt+x".into()], evaluate: vec!["ALT+X".into()], ..KeyConfig::default() };
+        let (map, errors) = only(&keys, &[Command::Flip, Command::Evaluate]);
+        assert_eq!(errors.len(), 1);
+        assert_eq!((errors[0].action, errors[0].key), ("evaluate", Some(0)));
+        assert_eq!(map.hint(Command::Flip), "Alt+X");
+        assert_eq!(map.hint(Command::Evaluate), "Ctrl+E");
+    }
+
+    #[test]
+    fn a_list_that_takes_every_key_of_a_refused_action_is_refused_too() {
+        let keys = KeyConfig { quit: vec![], flip: vec!["ctrl+q".into(), "ctrl+c".into()], ..KeyConfig::default() };
+        let (map, errors) = only(&keys, &[Command::Quit, Command::Flip]);
+        let actions: Vec<_> = errors.iter().map(|e| (e.action, e.key)).collect();
+        assert_eq!(actions, [("quit", None), ("flip", Some(0))]);
+        assert!(errors[1].reason.contains("quit"), "{}", errors[1].reason);
+        assert_eq!(map.hint(Command::Quit), "Ctrl+Q");
+        assert_eq!(map.hint(Command::Flip), "Ctrl+F");
+    }
+
+    #[test]
+    fn every_default_list_has_a_key() {
+        for command in Command::ALL {
+            assert!(!KeyConfig::default().list(command).is_empty(), "{command:?}");
+        }
+    }
+
+    proptest::proptest! {
+        /// Whatever is written, every action keeps a key and no key does two things.
+        #[test]
+        fn every_action_keeps_a_key(
+            lists in proptest::collection::vec(
+                proptest::collection::vec(proptest::sample::select(POOL.to_vec()), 0..4), 11),
+            written in proptest::collection::vec(proptest::bool::ANY, 11),
+        ) {
+            let mut keys = KeyConfig::default();
+            for (i, command) in Command::ALL.into_iter().enumerate() {
+                let list = lists[i].iter().map(|s| s.to_string()).collect();
+                *keys.list_mut(command) = list;
+            }
+            let (map, _) = KeyMap::resolve(&keys, |c| written[Command::ALL.iter().position(|x| *x == c).unwrap_or(0)]);
+            for command in Command::ALL {
+                proptest::prop_assert!(!map.keys_for(command).is_empty(), "{:?}", command);
+            }
+            for (i, (a, _)) in map.bindings.iter().enumerate() {
+                proptest::prop_assert!(map.bindings[i + 1..].iter().all(|(b, _)| a != b), "{} twice", a);
+            }
+        }
+    }
+
+    const POOL: [&str; 10] = ["ctrl+q", "ctrl+c", "ctrl+n", "f1", "?", "ctrl+f", "f4", "x", "alt+x", "ctrl+e"];
 
     #[test]
     fn enter_submits_only_while_typing() {
