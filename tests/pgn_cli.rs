@@ -45,6 +45,7 @@ fn json_lines_carry_every_field() {
     assert_eq!(g["status"], "checkmate");
     assert_eq!(g["claimable"], serde_json::json!([]));
     assert!(g["error"].is_null());
+    assert_eq!(g["warnings"], serde_json::json!([]));
     let e = &games[1]["error"];
     assert_eq!((e["line"].as_u64(), e["ply"].as_u64(), e["token"].as_str()), (Some(8), Some(2), Some("Ke7")));
     assert!(e["message"].as_str().unwrap().contains("not a legal move"));
@@ -109,6 +110,12 @@ fn a_result_tag_that_is_not_a_result_is_exported_as_a_valid_marker_with_a_warnin
     let (out, err) = export_and_reread("[Event \"x\"]\n[Result \"1-0 {x\"]\n\n1. e4 e5 *\n");
     assert!(out.contains("[Result \"*\"]") && out.trim_end().ends_with("1. e4 e5 *"), "{out}");
     assert!(err.contains("in.pgn: game 1: warning: line 2: the Result tag '1-0 {x' is not"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let p = write_temp(&dir, "in.pgn", "[Result \"1-0 {x\"]\n\n1. e4 e5 *\n");
+    let (_, json, _) = tabiya(&["pgn", "--json", &p]);
+    let g: serde_json::Value = serde_json::from_str(json.trim_end()).unwrap();
+    assert_eq!((&g["result"], &g["headers"]["Result"]), (&serde_json::json!("*"), &serde_json::json!("1-0 {x")));
+    assert_eq!(g["warnings"][0]["line"], 1);
     let (out, err) = export_and_reread("[Result \"white won\"]\n\n1. e4 e5 1-0\n");
     assert!(out.contains("[Result \"1-0\"]") && out.trim_end().ends_with("1-0"), "{out}");
     assert!(err.contains("game 1: warning"), "{err}");

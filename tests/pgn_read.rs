@@ -209,4 +209,7 @@ fn a_cut_comment_is_reported_with_its_line_and_ply() {
     assert!(g.tree.mainline.moves[0].comment.as_ref().unwrap().len() <= 16 * 1024);
     assert_eq!(g.warnings.len(), 1);
     assert!(read_games(b"1. e4 {short} {two} *")[0].warnings.is_empty());
+    let g = &read_games(format!("[Event \"x\"]\n[Site \"{}\"]\n\n1. e4 *", "s".repeat(5000)).as_bytes())[0];
+    assert_eq!(g.headers.get("Site").unwrap().len(), 4096);
+    assert_eq!(g.warnings[0].to_string(), "line 2: the value of tag 'Site' is cut to 4 KiB");
 }

@@ -132,6 +132,7 @@ fn game_json(game: &PgnGame) -> Value {
         "status": status_name(h.status()),
         "claimable": h.claimable().into_iter().map(claim_name).collect::<Vec<_>>(),
         "error": error,
+        "warnings": game.warnings.iter().map(|w| json!({ "line": w.line, "ply": w.ply, "message": w.message })).collect::<Vec<_>>(),
     })
 }
 

@@ -25,7 +25,7 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode> {
     let (title, source) = match &args.file {
         Some(path) => {
             let name = clean(&path.display().to_string());
-            let bytes = read_file(path).with_context(|| format!("{name}: cannot review"))?;
+            let bytes = read_file(path).with_context(|| format!("{name}: cannot read"))?;
             (name, bytes)
         }
         None => saved_games(&args.common)?,

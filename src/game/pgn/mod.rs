@@ -6,6 +6,7 @@ pub mod file;
 pub mod headers;
 pub mod index;
 pub mod lexer;
+pub mod long_move;
 pub mod reader;
 pub mod tree;
 pub mod writer;

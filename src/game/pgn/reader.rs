@@ -13,10 +13,9 @@ use super::comment::parse_comment;
 use super::headers::{Headers, MAX_TAG_VALUE, MAX_TAGS, text};
 use super::index::PgnIndex;
 use super::lexer::{Lexer, Token};
+use super::long_move::long_algebraic;
 use super::tree::{GameTree, Line, MoveNode};
-use crate::rules::{
-    DrawClaim, History, Move, Position, Role, Square, Status, parse_san, parse_uci, san::san_without_suffix, to_san,
-};
+use crate::rules::{DrawClaim, History, Move, Position, Role, Status, parse_san, san::san_without_suffix};
 use std::fmt;
 
 /// Variations nested deeper than this are refused.
@@ -256,7 +255,13 @@ impl<'a> Parser<'a> {
             other => return Err(bad(&shown(&other), "a tag needs a name, like [Event \"…\"]")),
         };
         let value = match self.lx.next_token() {
-            Some((Token::Str(v), _)) => text(&v, MAX_TAG_VALUE),
+            Some((Token::Str(v), _)) => {
+                if v.len() > MAX_TAG_VALUE {
+                    let message = format!("the value of tag '{name}' is cut to {} KiB", MAX_TAG_VALUE / 1024);
+                    push_warning(&mut self.warnings, PgnWarning { line, ply: None, message });
+                }
+                text(&v, MAX_TAG_VALUE)
+            }
             Some((Token::UnterminatedStr, _)) => return Err(bad(&name, "the tag's value has no closing quote")),
             other => return Err(bad(&shown(&other), "a tag needs a value in double quotes")),
         };
@@ -464,67 +469,6 @@ fn play_in_frame(frame: &mut Frame, m: Move, token: &str) -> MoveNode {
         san.push(if frame.pos.has_legal_moves() { '+' } else { '#' });
     }
     MoveNode::new(m, san)
-}
-
-/// A move written from square to square (`g8f6`, `g1-f3`, `Ng1f3`, `e7e8q`, `e1g1`), as python-chess and
-/// many tools read them in movetext.
-struct LongMove {
-    role: Option<Role>,
-    from: Square,
-    to: Square,
-    promotion: Option<char>,
-}
-
-/// Reads a token shaped like a long-algebraic move; None for anything else (SAN reads those).
-fn long_algebraic(token: &str) -> Option<LongMove> {
-    let t = token.trim_end_matches(['+', '#']).as_bytes();
-    let (role, t) = match t.first() {
-        Some(&c) if c.is_ascii_uppercase() => (Some(Role::from_char(c as char)?), &t[1..]),
-        _ => (None, t),
-    };
-    let square = |b: &[u8]| match b {
-        [f @ b'a'..=b'h', r @ b'1'..=b'8', ..] => Square::from_chars(*f as char, *r as char),
-        _ => None,
-    };
-    let from = square(t)?;
-    let rest = t.get(2..)?;
-    let rest = rest.strip_prefix(b"-").or_else(|| rest.strip_prefix(b"x")).unwrap_or(rest);
-    let to = square(rest)?;
-    let promotion = match rest.get(2..)? {
-        [] => None,
-        [p] | [b'=', p] if b"qrbnQRBN".contains(p) => Some(p.to_ascii_lowercase() as char),
-        _ => return None,
-    };
-    Some(LongMove { role, from, to, promotion })
-}
-
-impl LongMove {
-    /// The legal move it names, or why there is none, naming the legal moves of the piece on its square.
-    fn find(&self, pos: &Position, token: &str) -> Result<Move, String> {
-        let piece = pos.piece_at(self.from).filter(|p| p.color == pos.side_to_move());
-        let Some(piece) = piece else {
-            return Err(format!("'{token}': {} has no piece on {}", pos.side_to_move().name(), self.from));
-        };
-        if let Some(role) = self.role.filter(|&r| r != piece.role) {
-            return Err(format!(
-                "'{token}': the piece on {} is a {}, not a {}",
-                self.from,
-                piece.role.name(),
-                role.name()
-            ));
-        }
-        let uci = format!("{}{}{}", self.from, self.to, self.promotion.map(String::from).unwrap_or_default());
-        parse_uci(pos, &uci).map_err(|_| {
-            let moves: Vec<String> =
-                pos.legal_move_vec().into_iter().filter(|m| m.from() == self.from).map(|m| to_san(pos, m)).collect();
-            let what = format!("the {} on {}", piece.role.name(), self.from);
-            if moves.is_empty() {
-                format!("'{token}' is not a legal move here ({what} has no legal moves)")
-            } else {
-                format!("'{token}' is not a legal move here (legal moves of {what}: {})", moves.join(", "))
-            }
-        })
-    }
 }
 
 /// A piece move's SAN without disambiguation (`Nf3`, `Qxd5`). When the file wrote exactly this and it matched
