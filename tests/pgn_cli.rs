@@ -45,6 +45,7 @@ fn json_lines_carry_every_field() {
     assert_eq!(g["status"], "checkmate");
     assert_eq!(g["claimable"], serde_json::json!([]));
     assert!(g["error"].is_null());
+    assert_eq!(g["warnings"], serde_json::json!([]));
     let e = &games[1]["error"];
     assert_eq!((e["line"].as_u64(), e["ply"].as_u64(), e["token"].as_str()), (Some(8), Some(2), Some("Ke7")));
     assert!(e["message"].as_str().unwrap().contains("not a legal move"));
@@ -83,4 +84,66 @@ fn a_file_without_games_is_reported() {
     let (ok, out, err) = tabiya(&["pgn", p.to_str().unwrap()]);
     assert!(!ok && out.is_empty());
     assert!(err.contains("no games found"), "{err}");
+}
+
+fn write_temp(dir: &tempfile::TempDir, name: &str, text: &str) -> String {
+    let p = dir.path().join(name);
+    std::fs::write(&p, text).unwrap();
+    p.to_str().unwrap().to_string()
+}
+
+/// Exports `src`, checks the export reads back with no error and no warning, and returns (export, stderr).
+fn export_and_reread(src: &str) -> (String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write_temp(&dir, "in.pgn", src);
+    let (ok, out, err) = tabiya(&["pgn", "--export", &p]);
+    assert!(ok, "{err}");
+    let again = write_temp(&dir, "out.pgn", &out);
+    let (ok2, summary, err2) = tabiya(&["pgn", &again]);
+    assert!(ok2 && err2.is_empty(), "the export does not read back: {err2}\n{out}");
+    assert!(!summary.contains("ERROR"), "{summary}");
+    (out, err)
+}
+
+#[test]
+fn a_result_tag_that_is_not_a_result_is_exported_as_a_valid_marker_with_a_warning() {
+    let (out, err) = export_and_reread("[Event \"x\"]\n[Result \"1-0 {x\"]\n\n1. e4 e5 *\n");
+    assert!(out.contains("[Result \"*\"]") && out.trim_end().ends_with("1. e4 e5 *"), "{out}");
+    assert!(err.contains("in.pgn: game 1: warning: line 2: the Result tag '1-0 {x' is not"), "{err}");
+    let dir = tempfile::tempdir().unwrap();
+    let p = write_temp(&dir, "in.pgn", "[Result \"1-0 {x\"]\n\n1. e4 e5 *\n");
+    let (_, json, _) = tabiya(&["pgn", "--json", &p]);
+    let g: serde_json::Value = serde_json::from_str(json.trim_end()).unwrap();
+    assert_eq!((&g["result"], &g["headers"]["Result"]), (&serde_json::json!("*"), &serde_json::json!("1-0 {x")));
+    assert_eq!(g["warnings"][0]["line"], 1);
+    let (out, err) = export_and_reread("[Result \"white won\"]\n\n1. e4 e5 1-0\n");
+    assert!(out.contains("[Result \"1-0\"]") && out.trim_end().ends_with("1-0"), "{out}");
+    assert!(err.contains("game 1: warning"), "{err}");
+    let (out, err) = export_and_reread("[Result \"1/2-1/2\"]\n\n1. e4 e5 0-1\n");
+    assert!(out.contains("[Result \"1/2-1/2\"]") && out.trim_end().ends_with("1/2-1/2"), "{out}");
+    assert!(err.contains("disagrees with the movetext's result '0-1'"), "{err}");
+}
+
+#[test]
+fn a_comment_cut_on_export_is_reported_with_file_game_and_ply() {
+    let long = "word ".repeat(5000);
+    let (out, err) =
+        export_and_reread(&format!("[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. e4 e5 {{{long}}} *\n"));
+    assert!(out.contains("{word word"), "{out}");
+    assert!(err.contains("in.pgn: game 2: warning: line 7, ply 2: a comment is cut to 16 KiB"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn long_algebraic_moves_read_and_export_as_san() {
+    let (out, err) = export_and_reread("1. e2e4 g8f6 2. g1-f3 Nb8c6 3. Bf1c4 e7e5 4. e1g1 *\n");
+    assert!(err.is_empty(), "{err}");
+    assert!(out.contains("1. e4 Nf6 2. Nf3 Nc6 3. Bc4 e5 4. O-O *"), "{out}");
+    // Still illegal: the message lists the knight's moves, not the pawns'.
+    let dir = tempfile::tempdir().unwrap();
+    let p = write_temp(&dir, "bad.pgn", "1. e2e4 g8e7 *\n");
+    let (ok, out, _) = tabiya(&["pgn", &p]);
+    assert!(!ok);
+    assert!(out.contains("'g8e7' is not a legal move here (legal moves of the knight on g8: N"), "{out}");
+    assert!(!out.contains("e6"), "{out}");
 }

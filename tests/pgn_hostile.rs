@@ -4,6 +4,7 @@
 use proptest::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
+use tabiya::game::pgn::reader::{MAX_COMMENT, MAX_WARNINGS};
 use tabiya::game::pgn::{GameTree, MoveNode, WriteOptions, read_games, write_game};
 use tabiya::game::{
     ControllerOptions, FakeTime, GameCommand, GameController, GameSetup, PlayerKind, StartPosition, TimeControl,
@@ -48,6 +49,10 @@ fn binary_junk_and_broken_structure_are_errors_not_crashes() {
         let games = read_games(src.as_bytes());
         assert!(games.iter().any(|g| g.error.is_some()), "{src}");
     }
+    // Short tokens that look half like squares (a rank that is a letter) are errors, not overflows.
+    for src in ["1. ab *", "1. Nxe *", "1. Rae *", "1. hh9 *", "1. a1zz *"] {
+        assert!(read_games(src.as_bytes())[0].error.is_some(), "{src}");
+    }
     let many_tags = "[T \"v\"]\n".repeat(5000) + "\n1. e4 *";
     assert!(read_games(many_tags.as_bytes())[0].error.as_ref().unwrap().message.contains("too many tags"));
 }
@@ -85,8 +90,42 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
-    fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..2000)) {
-        let _ = read_games(&bytes);
+    fn arbitrary_bytes_never_panic_and_give_bounded_output(bytes in proptest::collection::vec(any::<u8>(), 0..2000)) {
+        let games = read_games(&bytes);
+        prop_assert!(games.len() <= bytes.len());
+        for g in &games {
+            // Every move, tag, comment and warning comes from some bytes of the input, or is bounded by a constant.
+            prop_assert!(g.tree.node_count() <= bytes.len());
+            prop_assert!(g.headers.pairs.len() <= bytes.len());
+            prop_assert!(g.warnings.len() <= MAX_WARNINGS);
+            prop_assert!(g.tree.mainline.moves.iter().all(|n| n.comment.as_ref().is_none_or(|c| c.len() <= MAX_COMMENT)));
+            prop_assert!(["1-0", "0-1", "1/2-1/2", "*"].contains(&g.result.as_str()), "{}", g.result);
+        }
+    }
+
+    #[test]
+    fn what_reads_without_error_is_exported_to_text_that_reads_back_the_same(parts in proptest::collection::vec(
+        prop_oneof![
+            Just("[Event \"x\"]\n"), Just("[Result \"1-0 {x\"]\n"), Just("[Result \"0-1\"]\n"),
+            Just("[White \"a\\\"b\x1b]52\u{202e}\"]\n"), Just("[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n"),
+            Just("\n"), Just("1."), Just("1... "), Just("e4 "), Just("e2e4 "), Just("e5 "), Just("e7e5 "),
+            Just("g1f3 "), Just("Ng1-f3 "), Just("Nf3 "), Just("g8f6 "), Just("b7b8q "), Just("e1g1 "),
+            Just("(1... d5) "), Just("{c}"), Just("{x\u{9b}}\u{200b}"), Just(";x\n"), Just("$1 "), Just("!? "),
+            Just("1-0 "), Just("0-1 "), Just("* "), Just("\r\n")
+        ], 0..40)) {
+        let src = parts.concat();
+        for g in read_games(src.as_bytes()).iter().filter(|g| g.error.is_none()) {
+            let mut text = String::new();
+            write_game(&mut text, &g.headers.pairs, &g.tree, &g.result, WriteOptions::default());
+            let back = read_games(text.as_bytes());
+            prop_assert_eq!(back.len(), 1, "{}", text);
+            prop_assert!(back[0].error.is_none(), "{:?}\n{}", back[0].error, text);
+            prop_assert!(back[0].warnings.is_empty(), "{:?}\n{}", back[0].warnings, text);
+            prop_assert_eq!(&back[0].tree.mainline, &g.tree.mainline);
+            prop_assert_eq!(&back[0].result, &g.result);
+            let raw = text.chars().any(|c| (c.is_control() && c != '\n') || matches!(c, '\u{202e}' | '\u{200b}'));
+            prop_assert!(!raw, "{:?}", text);
+        }
     }
 
     #[test]

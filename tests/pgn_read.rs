@@ -154,3 +154,62 @@ fn the_index_finds_games_without_reading_moves() {
     assert_eq!(idx.headers(&src, 2).unwrap().get("White"), Some("C"));
     assert_eq!(idx.spans[1].line, 19);
 }
+
+#[test]
+fn long_algebraic_moves_read_as_python_chess_reads_them() {
+    let src = "1. e2e4 g8f6 2. g1-f3 Nb8c6 3. Bf1c4 e7e5 4. e1g1 f8c5 5. d2d4 e5xd4 *";
+    let g = &read_games(src.as_bytes())[0];
+    assert!(g.error.is_none(), "{}", g.error.as_ref().unwrap());
+    assert_eq!(sans(g), ["e4", "Nf6", "Nf3", "Nc6", "Bc4", "e5", "O-O", "Bc5", "d4", "exd4"]);
+    let promo = "[FEN \"4k3/1P6/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. b7b8q Kd7 2. b8=Q... *";
+    assert_eq!(sans(&read_games(promo.as_bytes())[0])[..2], ["b8=Q+", "Kd7"]);
+}
+
+#[test]
+fn an_illegal_long_move_names_the_legal_moves_of_the_piece_it_moves() {
+    let g = &read_games(b"1. e4 g8g6 *")[0];
+    let e = g.error.as_ref().unwrap();
+    assert_eq!((e.ply, e.token.as_str()), (Some(2), "g8g6"));
+    assert!(e.message.contains("(legal moves of the knight on g8: N"), "{}", e.message);
+    assert!(e.message.contains("Nf6") && e.message.contains("Nh6") && !e.message.contains("e6"), "{}", e.message);
+    let e = read_games(b"1. e4 e2e3 *")[0].error.clone().unwrap();
+    assert!(e.message.contains("Black has no piece on e2"), "{}", e.message);
+    let e = read_games(b"1. Bg1f3 *")[0].error.clone().unwrap();
+    assert!(e.message.contains("the piece on g1 is a knight, not a bishop"), "{}", e.message);
+    let e = read_games(b"1. e1e2 *")[0].error.clone().unwrap();
+    assert!(e.message.contains("the king on e1 has no legal moves"), "{}", e.message);
+}
+
+#[test]
+fn a_result_tag_that_is_not_a_result_gives_way_to_the_movetext_with_a_warning() {
+    let g = &read_games(b"[Event \"x\"]\n[Result \"1-0 {x\"]\n\n1. e4 e5 0-1\n")[0];
+    assert_eq!(g.result, "0-1");
+    assert_eq!(g.warnings.len(), 1);
+    assert_eq!(g.warnings[0].line, 2);
+    assert!(g.warnings[0].message.contains("'1-0 {x' is not 1-0, 0-1, 1/2-1/2 or *"), "{}", g.warnings[0]);
+    let g = &read_games(b"[Result \"?\"]\n\n1. e4\n")[0];
+    assert_eq!(g.result, "*");
+    let g = &read_games(b"[Result \"1-0\"]\n\n1. e4 0-1\n")[0];
+    assert_eq!(g.result, "1-0");
+    assert!(g.warnings[0].message.contains("disagrees with the movetext's result '0-1'"), "{}", g.warnings[0]);
+    assert!(read_games(b"[Result \"1-0\"]\n\n1. e4 1-0\n")[0].warnings.is_empty());
+}
+
+#[test]
+fn a_cut_comment_is_reported_with_its_line_and_ply() {
+    let long = "y".repeat(20_000);
+    let src = format!("1. e4 e5\n2. Nf3 {{{long}}} *");
+    let g = &read_games(src.as_bytes())[0];
+    assert_eq!(g.tree.mainline.moves[2].comment.as_ref().unwrap().len(), 16 * 1024);
+    assert_eq!(g.warnings.len(), 1);
+    assert_eq!((g.warnings[0].line, g.warnings[0].ply), (2, Some(3)));
+    // Two comments that together pass the bound are cut too, and reported.
+    let half = "z".repeat(10_000);
+    let g = &read_games(format!("1. e4 {{{half}}} {{{half}}} *").as_bytes())[0];
+    assert!(g.tree.mainline.moves[0].comment.as_ref().unwrap().len() <= 16 * 1024);
+    assert_eq!(g.warnings.len(), 1);
+    assert!(read_games(b"1. e4 {short} {two} *")[0].warnings.is_empty());
+    let g = &read_games(format!("[Event \"x\"]\n[Site \"{}\"]\n\n1. e4 *", "s".repeat(5000)).as_bytes())[0];
+    assert_eq!(g.headers.get("Site").unwrap().len(), 4096);
+    assert_eq!(g.warnings[0].to_string(), "line 2: the value of tag 'Site' is cut to 4 KiB");
+}

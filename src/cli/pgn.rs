@@ -2,6 +2,8 @@
 //!
 //! Prints a one-line summary per game, or one JSON object per game per line, or the games re-written in the
 //! PGN export format. The exit status is non-zero if any game had an error (or a file could not be read).
+//! Everything from the files (and their names) reaches the terminal through `tabiya::text::clean`, or through
+//! JSON escaping (which also escapes the characters `clean` drops, so JSON stays exact and inert).
 
 use anyhow::Result;
 use clap::Args;
@@ -9,8 +11,9 @@ use serde_json::{Value, json};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use tabiya::game::pgn::{PgnGame, PgnIndex, WriteOptions, read_game, write_game};
+use tabiya::game::pgn::{PgnGame, PgnIndex, WriteOptions, read_file, read_game, write_game};
 use tabiya::rules::{DrawClaim, Position, Status, to_uci};
+use tabiya::text::clean;
 
 #[derive(Args, Debug)]
 pub struct PgnArgs {
@@ -30,29 +33,35 @@ pub fn run(args: PgnArgs) -> Result<ExitCode> {
     let mut out = BufWriter::new(stdout.lock());
     let mut failed = false;
     for path in &args.files {
-        let bytes = match std::fs::read(path) {
+        let name = clean(&path.display().to_string());
+        let bytes = match read_file(path) {
             Ok(b) => b,
             Err(e) => {
-                eprintln!("tabiya pgn: {}: {e}", path.display());
+                out.flush()?;
+                eprintln!("tabiya pgn: {name}: {}", clean(&e.to_string()));
                 failed = true;
                 continue;
             }
         };
         let index = PgnIndex::build(&bytes);
         if index.is_empty() {
-            eprintln!("tabiya pgn: {}: no games found", path.display());
+            out.flush()?;
+            eprintln!("tabiya pgn: {name}: no games found");
             failed = true;
         }
         for (i, span) in index.spans.iter().enumerate() {
             let game = read_game(&bytes[span.start..span.end], span.line, i + 1);
             failed |= game.error.is_some();
             if args.json {
-                writeln!(out, "{}", game_json(&game))?;
-            } else if args.export {
-                export(&mut out, &game, path)?;
-            } else {
-                writeln!(out, "{}: {}", path.display(), summary(&game))?;
+                write_json(&mut out, &game_json(&game))?;
+                continue;
             }
+            if args.export {
+                export(&mut out, &game, &name)?;
+            } else {
+                writeln!(out, "{name}: {}", clean(&summary(&game)))?;
+            }
+            warn(&mut out, &game, &name)?;
         }
     }
     out.flush()?;
@@ -123,12 +132,26 @@ fn game_json(game: &PgnGame) -> Value {
         "status": status_name(h.status()),
         "claimable": h.claimable().into_iter().map(claim_name).collect::<Vec<_>>(),
         "error": error,
+        "warnings": game.warnings.iter().map(|w| json!({ "line": w.line, "ply": w.ply, "message": w.message })).collect::<Vec<_>>(),
     })
 }
 
-fn export(out: &mut impl Write, game: &PgnGame, path: &std::path::Path) -> Result<()> {
+/// The game's warnings on stderr, one line each (stdout is flushed first, so they follow their game).
+fn warn(out: &mut impl Write, game: &PgnGame, name: &str) -> Result<()> {
+    if game.warnings.is_empty() {
+        return Ok(());
+    }
+    out.flush()?;
+    for w in &game.warnings {
+        eprintln!("tabiya pgn: {name}: game {}: warning: {}", game.number, clean(&w.to_string()));
+    }
+    Ok(())
+}
+
+fn export(out: &mut impl Write, game: &PgnGame, name: &str) -> Result<()> {
     if let Some(e) = &game.error {
-        eprintln!("tabiya pgn: {}: game {} not exported: {e}", path.display(), game.number);
+        out.flush()?;
+        eprintln!("tabiya pgn: {name}: game {} not exported: {}", game.number, clean(&e.to_string()));
         return Ok(());
     }
     let mut text = String::new();
@@ -137,4 +160,29 @@ fn export(out: &mut impl Write, game: &PgnGame, path: &std::path::Path) -> Resul
     write_game(&mut text, &game.headers.pairs, &game.tree, &game.result, opts);
     out.write_all(text.as_bytes())?;
     Ok(())
+}
+
+/// One JSON line, with the characters `clean` would drop (DEL, C1 controls, bidi and zero-width characters)
+/// written as `\uXXXX` escapes: the same JSON value, but nothing on the terminal that acts or hides.
+fn write_json(out: &mut impl Write, value: &Value) -> Result<()> {
+    let mut ser = serde_json::Serializer::with_formatter(&mut *out, InertFormatter);
+    serde::Serialize::serialize(value, &mut ser)?;
+    out.write_all(b"\n")?;
+    Ok(())
+}
+
+struct InertFormatter;
+
+impl serde_json::ser::Formatter for InertFormatter {
+    fn write_string_fragment<W: ?Sized + Write>(&mut self, writer: &mut W, fragment: &str) -> std::io::Result<()> {
+        let mut start = 0;
+        for (i, c) in fragment.char_indices() {
+            if clean(c.encode_utf8(&mut [0; 4])).is_empty() {
+                writer.write_all(&fragment.as_bytes()[start..i])?;
+                write!(writer, "\\u{:04x}", c as u32)?;
+                start = i + c.len_utf8();
+            }
+        }
+        writer.write_all(&fragment.as_bytes()[start..])
+    }
 }

@@ -6,9 +6,8 @@ use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tabiya::game::SaveStore;
-
-/// Files larger than this are refused rather than read into memory.
-const MAX_FILE: u64 = 512 * 1024 * 1024;
+use tabiya::game::pgn::read_file;
+use tabiya::text::clean;
 
 #[derive(Args, Debug)]
 pub struct ReviewArgs {
@@ -24,21 +23,17 @@ pub struct ReviewArgs {
 
 pub fn run(args: ReviewArgs) -> Result<ExitCode> {
     let (title, source) = match &args.file {
-        Some(path) => (path.display().to_string(), read_file(path)?),
+        Some(path) => {
+            let name = clean(&path.display().to_string());
+            let bytes = read_file(path).with_context(|| format!("{name}: cannot read"))?;
+            (name, bytes)
+        }
         None => saved_games(&args.common)?,
     };
     let (mut app, wake) = build_app(&args.common)?;
     app.open_review(&title, source, args.game).map_err(anyhow::Error::msg)?;
     run_terminal(&mut app, wake)?;
     Ok(ExitCode::SUCCESS)
-}
-
-fn read_file(path: &PathBuf) -> Result<Vec<u8>> {
-    let meta = std::fs::metadata(path).with_context(|| format!("{}: cannot read", path.display()))?;
-    if meta.len() > MAX_FILE {
-        bail!("{}: {} bytes is too large to review (at most {MAX_FILE})", path.display(), meta.len());
-    }
-    std::fs::read(path).with_context(|| format!("{}: cannot read", path.display()))
 }
 
 /// All of tabiya's saved games, newest first, as one PGN text.
@@ -54,7 +49,7 @@ fn saved_games(common: &CommonArgs) -> Result<(String, Vec<u8>)> {
     }
     let mut source = Vec::new();
     for game in &listing.games {
-        let bytes = std::fs::read(&game.path).with_context(|| format!("{}: cannot read", game.path.display()))?;
+        let bytes = read_file(&game.path).with_context(|| format!("{}: cannot read", game.path.display()))?;
         source.extend_from_slice(&bytes);
         source.extend_from_slice(b"\n\n");
     }

@@ -1,10 +1,71 @@
 //! A PGN file opened for review: its bytes and the index of its games; headers and games are read on demand,
-//! so a file of 100,000 games opens at once.
+//! so a file of 100,000 games opens at once. Reading is bounded: only regular files are read (a FIFO would block
+//! and `/dev/zero` would never end), and at most `MAX_FILE` bytes of them.
 
 use super::headers::Headers;
 use super::index::PgnIndex;
 use super::reader::{PgnGame, read_game};
+use std::io::{self, Read};
 use std::path::Path;
+
+/// Files larger than this are refused rather than read into memory.
+pub const MAX_FILE: u64 = 512 * 1024 * 1024;
+
+/// Reads a PGN file whole, refusing what is not a regular file (checked before opening, so a FIFO is never
+/// opened) and anything over `MAX_FILE` bytes, however the file reports its size.
+///
+/// # Errors
+/// The I/O error, or `InvalidInput` naming what the path is (a directory, a FIFO, a device) or its size.
+pub fn read_file(path: &Path) -> io::Result<Vec<u8>> {
+    let meta = std::fs::metadata(path)?;
+    check_regular(&meta)?;
+    let file = std::fs::File::open(path)?;
+    // The path may have been replaced between the check and the opening: check what was opened too.
+    check_regular(&file.metadata()?)?;
+    let mut bytes = Vec::with_capacity(meta.len().min(MAX_FILE) as usize);
+    file.take(MAX_FILE + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+fn check_regular(meta: &std::fs::Metadata) -> io::Result<()> {
+    if !meta.is_file() {
+        let what = kind_of(meta);
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, format!("{what}, not a regular file")));
+    }
+    if meta.len() > MAX_FILE {
+        return Err(too_large(meta.len()));
+    }
+    Ok(())
+}
+
+fn too_large(len: u64) -> io::Error {
+    io::Error::new(io::ErrorKind::InvalidInput, format!("too large ({len} bytes or more; at most {MAX_FILE})"))
+}
+
+/// What a path that is not a regular file is, for the message.
+fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    let t = meta.file_type();
+    if t.is_dir() {
+        return "a directory";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+    }
+    "not a file"
+}
 
 pub struct PgnFile {
     bytes: Vec<u8>,
@@ -12,12 +73,12 @@ pub struct PgnFile {
 }
 
 impl PgnFile {
-    /// Reads and indexes a file.
+    /// Reads (see `read_file`) and indexes a file.
     ///
     /// # Errors
-    /// The I/O error when the file cannot be read.
+    /// The I/O error when the file cannot be read, or is not a regular file, or is too large.
     pub fn open(path: &Path) -> std::io::Result<PgnFile> {
-        Ok(PgnFile::from_bytes(std::fs::read(path)?))
+        Ok(PgnFile::from_bytes(read_file(path)?))
     }
 
     pub fn from_bytes(bytes: Vec<u8>) -> PgnFile {
@@ -62,5 +123,17 @@ mod tests {
         let g = f.game(1).unwrap();
         assert_eq!((g.number, g.line, g.tree.mainline.moves.len()), (2, 5, 2));
         assert!(f.game(2).is_none());
+    }
+
+    #[test]
+    fn only_regular_files_are_read() {
+        let dir = std::env::temp_dir();
+        let e = read_file(&dir).unwrap_err();
+        assert!(e.to_string().contains("a directory, not a regular file"), "{e}");
+        #[cfg(unix)]
+        {
+            let e = read_file(Path::new("/dev/zero")).unwrap_err();
+            assert!(e.to_string().contains("a device, not a regular file"), "{e}");
+        }
     }
 }

@@ -33,9 +33,19 @@ impl Headers {
     }
 }
 
-/// Text from a file as a `String`, replacing invalid UTF-8 and control characters, cut to `max` bytes.
+/// Text from a file as a `String`, replacing invalid UTF-8 and control characters, cut to `max` bytes (at a
+/// character boundary, so a cut never leaves half a character).
 pub fn text(bytes: &[u8], max: usize) -> String {
-    let s = String::from_utf8_lossy(&bytes[..bytes.len().min(max)]);
+    let mut cut = &bytes[..bytes.len().min(max)];
+    // The last character's first byte, if the cut falls inside it.
+    let last_start = (cut.len().saturating_sub(3)..cut.len()).rev().find(|&i| cut[i] & 0xC0 != 0x80);
+    if cut.len() < bytes.len()
+        && let Some(i) = last_start
+        && std::str::from_utf8(&cut[i..]).is_err_and(|e| e.error_len().is_none())
+    {
+        cut = &cut[..i];
+    }
+    let s = String::from_utf8_lossy(cut);
     s.chars().map(|c| if c.is_control() && c != '\n' { ' ' } else { c }).collect()
 }
 
@@ -70,5 +80,6 @@ mod tests {
     fn text_makes_control_characters_spaces_and_keeps_lines() {
         assert_eq!(text(b"a\x1b[31m\tb\nc\xff", 100), "a [31m b\nc\u{fffd}");
         assert_eq!(text(b"abcdef", 3), "abc");
+        assert_eq!(text("aé".as_bytes(), 2), "a");
     }
 }

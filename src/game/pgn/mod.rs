@@ -6,13 +6,14 @@ pub mod file;
 pub mod headers;
 pub mod index;
 pub mod lexer;
+pub mod long_move;
 pub mod reader;
 pub mod tree;
 pub mod writer;
 
-pub use file::PgnFile;
+pub use file::{MAX_FILE, PgnFile, read_file};
 pub use headers::Headers;
 pub use index::{GameSpan, PgnIndex};
-pub use reader::{PgnError, PgnGame, read_game, read_games};
+pub use reader::{PgnError, PgnGame, PgnWarning, read_game, read_games};
 pub use tree::{GameTree, Line, MoveNode};
 pub use writer::{WriteOptions, write_game};

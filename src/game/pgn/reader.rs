@@ -5,12 +5,15 @@
 //! game with an illegal or unreadable move, a broken tag, or a variant tabiya does not play is reported with
 //! its line, ply and the offending text. Games are read one at a time from the index's spans, so one bad game
 //! never stops the others. Hostile input costs bounded time and memory: the lexer is linear, variations nest
-//! at most `MAX_DEPTH` deep, comments and tags are cut to a size.
+//! at most `MAX_DEPTH` deep, comments and tags are cut to a size. What is read but not kept as written (a cut
+//! comment, a `Result` tag that is not a result) is reported as a warning, so a re-export never loses text
+//! without a word.
 
 use super::comment::parse_comment;
 use super::headers::{Headers, MAX_TAG_VALUE, MAX_TAGS, text};
 use super::index::PgnIndex;
 use super::lexer::{Lexer, Token};
+use super::long_move::long_algebraic;
 use super::tree::{GameTree, Line, MoveNode};
 use crate::rules::{DrawClaim, History, Move, Position, Role, Status, parse_san, san::san_without_suffix};
 use std::fmt;
@@ -19,6 +22,8 @@ use std::fmt;
 pub const MAX_DEPTH: usize = 64;
 /// Comments longer than this (bytes) are cut.
 pub const MAX_COMMENT: usize = 16 * 1024;
+/// At most this many warnings are kept per game.
+pub const MAX_WARNINGS: usize = 32;
 
 /// What is wrong with a game, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,6 +48,25 @@ impl fmt::Display for PgnError {
     }
 }
 
+/// Something read but not kept as the file wrote it; the game itself is fine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnWarning {
+    pub line: u32,
+    /// The mainline ply the warning is at (1-based); None in the tags.
+    pub ply: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for PgnWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}", self.line)?;
+        if let Some(p) = self.ply {
+            write!(f, ", ply {p}")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
 /// One game read from a file.
 #[derive(Clone, Debug)]
 pub struct PgnGame {
@@ -53,9 +77,12 @@ pub struct PgnGame {
     pub headers: Headers,
     /// The moves read (up to an error, if any).
     pub tree: GameTree,
-    /// The `Result` tag, else the movetext's result marker, else `*`.
+    /// A game termination marker (`1-0`, `0-1`, `1/2-1/2` or `*`): the `Result` tag's when it is one, else the
+    /// movetext's, else `*`.
     pub result: String,
     pub error: Option<PgnError>,
+    /// What was changed while reading (at most `MAX_WARNINGS`).
+    pub warnings: Vec<PgnWarning>,
 }
 
 impl PgnGame {
@@ -89,6 +116,7 @@ pub fn read_game(src: &[u8], line: u32, number: usize) -> PgnGame {
         tree: GameTree::new(Position::startpos()),
         result: "*".into(),
         error: None,
+        warnings: Vec::new(),
     };
     let first = p.read_tags(&mut game.headers);
     let outcome = first.and_then(|first| {
@@ -103,9 +131,40 @@ pub fn read_game(src: &[u8], line: u32, number: usize) -> PgnGame {
         Err(e) => (None, Some(e)),
     };
     game.error = error;
+    game.result = termination(&game.headers, &p.tag_lines, marker.as_deref(), &mut p.warnings);
+    game.warnings = p.warnings;
     game.tree.mainline = p.frames.into_iter().next().map(|f| f.line).unwrap_or_default();
-    game.result = game.headers.get("Result").map(str::to_string).or(marker).unwrap_or_else(|| "*".into());
     game
+}
+
+/// The game's termination marker: the `Result` tag when it is one (a disagreeing movetext marker is reported),
+/// else the movetext's marker (a tag that is not a result is reported), else `*`. So a game written back always
+/// ends with a marker that reads again.
+fn termination(h: &Headers, tag_lines: &[u32], marker: Option<&str>, warnings: &mut Vec<PgnWarning>) -> String {
+    let Some(i) = h.pairs.iter().position(|(k, _)| k == "Result") else {
+        return marker.unwrap_or("*").to_string();
+    };
+    let (tag, line) = (&h.pairs[i].1, tag_lines.get(i).copied().unwrap_or(0));
+    let mut warn = |message: String| push_warning(warnings, PgnWarning { line, ply: None, message });
+    match (result_marker(tag.trim().as_bytes()), marker) {
+        (Some(t), Some(m)) if t != m => {
+            warn(format!("the Result tag '{tag}' disagrees with the movetext's result '{m}'; the tag's is kept"));
+            t.to_string()
+        }
+        (Some(t), _) => t.to_string(),
+        (None, m) => {
+            let used = m.unwrap_or("*");
+            let shown: String = tag.chars().take(40).collect();
+            warn(format!("the Result tag '{shown}' is not 1-0, 0-1, 1/2-1/2 or *; '{used}' is used"));
+            used.to_string()
+        }
+    }
+}
+
+fn push_warning(warnings: &mut Vec<PgnWarning>, w: PgnWarning) {
+    if warnings.len() < MAX_WARNINGS {
+        warnings.push(w);
+    }
 }
 
 /// The start position from the `FEN`, `SetUp` and `Variant` tags.
@@ -152,6 +211,7 @@ struct Parser<'a> {
     tag_lines: Vec<u32>,
     history: History,
     frames: Vec<Frame>,
+    warnings: Vec<PgnWarning>,
 }
 
 type Tok<'a> = Option<(Token<'a>, u32)>;
@@ -163,6 +223,7 @@ impl<'a> Parser<'a> {
             tag_lines: Vec::new(),
             history: History::new(Position::startpos()),
             frames: Vec::new(),
+            warnings: Vec::new(),
         }
     }
 
@@ -194,7 +255,13 @@ impl<'a> Parser<'a> {
             other => return Err(bad(&shown(&other), "a tag needs a name, like [Event \"…\"]")),
         };
         let value = match self.lx.next_token() {
-            Some((Token::Str(v), _)) => text(&v, MAX_TAG_VALUE),
+            Some((Token::Str(v), _)) => {
+                if v.len() > MAX_TAG_VALUE {
+                    let message = format!("the value of tag '{name}' is cut to {} KiB", MAX_TAG_VALUE / 1024);
+                    push_warning(&mut self.warnings, PgnWarning { line, ply: None, message });
+                }
+                text(&v, MAX_TAG_VALUE)
+            }
             Some((Token::UnterminatedStr, _)) => return Err(bad(&name, "the tag's value has no closing quote")),
             other => return Err(bad(&shown(&other), "a tag needs a value in double quotes")),
         };
@@ -229,7 +296,7 @@ impl<'a> Parser<'a> {
                     }
                     self.symbol(s, line)?
                 }
-                Token::Comment(c) => self.comment(c),
+                Token::Comment(c) => self.comment(c, line),
                 Token::Nag(n) => {
                     let nag = std::str::from_utf8(n).ok().and_then(|n| n.parse::<u8>().ok());
                     let nag = nag.ok_or_else(|| self.error(line, "$", "a NAG is $ and a number 0–255"))?;
@@ -303,12 +370,15 @@ impl<'a> Parser<'a> {
             token: token.into(),
             message: "no position".into(),
         })?;
-        let m = match parse_san(&frame.pos, token) {
+        let parsed = match long_algebraic(token) {
+            Some(long) => long.find(&frame.pos, token),
+            None => parse_san(&frame.pos, token).map_err(|e| e.to_string()),
+        };
+        let m = match parsed {
             Ok(m) => m,
             Err(e) => {
                 let over = !frame.pos.has_legal_moves();
-                let message =
-                    if over { "the game is already over (no legal moves)".to_string() } else { e.to_string() };
+                let message = if over { "the game is already over (no legal moves)".to_string() } else { e };
                 return Err(self.error(line, token, message));
             }
         };
@@ -333,8 +403,9 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn comment(&mut self, raw: &[u8]) {
+    fn comment(&mut self, raw: &[u8], line: u32) {
         let parsed = parse_comment(&text(raw, MAX_COMMENT));
+        let mut cut = raw.len() > MAX_COMMENT;
         let target = match self.current_move() {
             Some(node) => {
                 node.clock = parsed.clock.or(node.clock);
@@ -347,16 +418,20 @@ impl<'a> Parser<'a> {
                 None => return,
             },
         };
-        if parsed.text.is_empty() {
-            return;
+        if !parsed.text.is_empty() {
+            // Several comments after one move are joined, up to the same bound as one.
+            let joined = match target.take() {
+                Some(existing) => existing + " " + &parsed.text,
+                None => parsed.text,
+            };
+            let kept = joined.floor_char_boundary(MAX_COMMENT);
+            cut |= kept < joined.len();
+            *target = Some(joined[..kept].to_string());
         }
-        match target {
-            Some(existing) if existing.len() < MAX_COMMENT => {
-                existing.push(' ');
-                existing.push_str(&parsed.text);
-            }
-            Some(_) => {}
-            None => *target = Some(parsed.text),
+        if cut {
+            let ply = self.frames.first().map(|f| f.line.moves.len());
+            let message = format!("a comment is cut to {} KiB", MAX_COMMENT / 1024);
+            push_warning(&mut self.warnings, PgnWarning { line, ply, message });
         }
     }
 

@@ -1,10 +1,13 @@
 //! PGN out, in the standard's export format: the Seven Tag Roster first (in its order, `?` when unknown),
 //! then the other tags in ASCII order; movetext wrapped before 80 columns with a move number before every
 //! White move and before a Black move that follows a comment or variation; comments in braces; the result.
+//! Tag values and comments go through the one sanitiser (`crate::text::clean`): what tabiya writes can be shown
+//! on a terminal, and no character in them can end a tag or a comment early.
 
 use super::tree::{GameTree, Line};
 use crate::game::brain::EvalScore;
 use crate::rules::{Color, Position};
+use crate::text::clean;
 use std::time::Duration;
 
 /// The Seven Tag Roster, in the order the standard gives.
@@ -62,7 +65,7 @@ fn push_tag(out: &mut String, name: &str, value: &str) {
     out.push('[');
     out.push_str(name);
     out.push_str(" \"");
-    for c in value.chars().filter(|c| !c.is_control()) {
+    for c in clean(value).chars() {
         if c == '"' || c == '\\' {
             out.push('\\');
         }
@@ -108,8 +111,8 @@ impl Movetext<'_> {
 
     /// A comment, split into words so it wraps like the rest.
     fn comment(&mut self, text: &str) {
-        let clean: String = text.chars().map(|c| if c == '}' || c.is_control() { ' ' } else { c }).collect();
-        let words: Vec<&str> = clean.split_whitespace().collect();
+        let text = clean(text).replace('}', " ");
+        let words: Vec<&str> = text.split_whitespace().collect();
         if words.is_empty() {
             return;
         }
