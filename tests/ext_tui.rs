@@ -105,6 +105,7 @@ fn a_configured_engine_name_resolves() {
     };
     let g = GameController::resume(&path, options).unwrap();
     assert_eq!(g.player(Color::Black), &PlayerKind::External(spec("Fake", &e)));
+    drop(g); // one tabiya at a time holds a game
     // Through the app: the configured engine is offered for resuming at once, and plays.
     let mut config = Config::default();
     config.engines.push(ExternalEngine { name: "Fake".into(), command: e.display().to_string(), args: vec![] });

@@ -1,0 +1,321 @@
+//! The analysis service: one engine (the built-in one or a configured external one) on its own thread, told
+//! "analyse this position" (without limit, until told otherwise) or "analyse this game" (each position of
+//! the main line for a fixed time), and reporting typed updates. The review screen, the play screen and
+//! `tabiya analyse` all use it; none of them talks to an engine.
+//!
+//! The thread blocks on one channel that carries both the requests and the engine's wake-ups (the engine's
+//! notifier posts into it), so it costs nothing while idle and answers a new request at once: the running
+//! search is stopped and its late answers are dropped by id.
+
+use super::annotate::{PositionAnalysis, terminal_score};
+use crate::game::brain::{Brain, BrainReport, EngineScore, EvalScore, ThinkRequest};
+use crate::game::engine_spec::EngineSpec;
+use crate::game::error::GameError;
+use crate::game::external::Notifier;
+use crate::game::player::PlayerKind;
+use crate::rules::{Color, Move, Position};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Which engine analyses.
+#[derive(Clone, Debug)]
+pub enum AnalysisEngine {
+    /// tabiya's own engine at full strength, with this hash size in MiB.
+    Builtin { hash_mb: usize },
+    /// A configured external UCI engine.
+    External(EngineSpec),
+}
+
+/// What to analyse.
+#[derive(Clone, Debug)]
+pub enum AnalysisRequest {
+    /// The position after `moves` from `start`, without limit, reporting as the search deepens.
+    Position { id: u64, start: Position, moves: Vec<Move> },
+    /// Every position of a main line (the start, after each move), `per_position` each.
+    Game { id: u64, start: Position, moves: Vec<Move>, per_position: Duration },
+    /// Stop whatever runs; a game analysis reports what it has.
+    Stop,
+}
+
+/// One line of the engine's current thinking.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisLine {
+    /// From White's view.
+    pub score: EvalScore,
+    pub depth: u32,
+    pub moves: Vec<Move>,
+}
+
+/// What the service reports, tagged with the request's id.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AnalysisUpdate {
+    /// The current best line of a position analysis.
+    Line { id: u64, line: AnalysisLine },
+    /// One more position of a game analysis is done (`done` of `total`).
+    GameProgress { id: u64, done: usize, total: usize, position: PositionAnalysis },
+    /// A game analysis ended: every position, or the ones done before it was stopped.
+    GameDone { id: u64, positions: Vec<PositionAnalysis>, stopped: bool },
+    /// The engine broke; the service stops.
+    Failed { message: String },
+}
+
+enum Message {
+    Request(AnalysisRequest),
+    /// The engine has reports waiting.
+    EngineWoke,
+    Shutdown,
+}
+
+pub struct AnalysisService {
+    messages: Sender<Message>,
+    updates: Receiver<AnalysisUpdate>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl AnalysisService {
+    /// Starts the engine and the service thread; `notify` is called after each update.
+    ///
+    /// # Errors
+    /// The engine cannot start, or the thread cannot.
+    pub fn start(engine: &AnalysisEngine, notify: Option<Notifier>) -> Result<AnalysisService, GameError> {
+        let (messages, inbox) = channel();
+        let wake = messages.clone();
+        let engine_notify: Notifier = Arc::new(move || {
+            let _ = wake.send(Message::EngineWoke);
+        });
+        let player = match engine {
+            AnalysisEngine::Builtin { .. } => PlayerKind::Engine { level: 8 },
+            AnalysisEngine::External(spec) => PlayerKind::External(spec.clone()),
+        };
+        let mut options = crate::game::ControllerOptions::default().with_notify(engine_notify);
+        if let AnalysisEngine::Builtin { hash_mb } = engine {
+            options = options.with_engine_hash_mb(*hash_mb);
+        }
+        let brain = crate::game::thinking::make_brain(&player, &options)?.ok_or_else(|| GameError::Engine {
+            name: player.name(),
+            message: "is not an engine".into(),
+            source: None,
+        })?;
+        let (updates_tx, updates) = channel();
+        let thread = std::thread::Builder::new()
+            .name("tabiya-analysis".into())
+            .spawn(move || Worker::new(brain, updates_tx, notify).run(&inbox))
+            .map_err(|source| GameError::Thread { what: "analysis", source })?;
+        Ok(AnalysisService { messages, updates, thread: Some(thread) })
+    }
+
+    /// Hands the service a request; returns at once.
+    pub fn request(&self, request: AnalysisRequest) {
+        let _ = self.messages.send(Message::Request(request));
+    }
+
+    /// The next update, if one is waiting.
+    pub fn try_recv(&self) -> Option<AnalysisUpdate> {
+        self.updates.try_recv().ok()
+    }
+
+    /// Waits for the next update, at most `timeout` (for the command line, which has nothing else to do).
+    pub fn recv_timeout(&self, timeout: Duration) -> Option<AnalysisUpdate> {
+        self.updates.recv_timeout(timeout).ok()
+    }
+}
+
+impl Drop for AnalysisService {
+    fn drop(&mut self) {
+        let _ = self.messages.send(Message::Shutdown);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// A game analysis under way.
+struct GameJob {
+    id: u64,
+    start: Position,
+    moves: Vec<Move>,
+    per_position: Duration,
+    done: Vec<PositionAnalysis>,
+}
+
+/// What the engine is doing for us now.
+enum Job {
+    Idle,
+    Position { id: u64, pos: Position },
+    Game(GameJob),
+}
+
+struct Worker {
+    brain: Box<dyn Brain>,
+    updates: Sender<AnalysisUpdate>,
+    notify: Option<Notifier>,
+    job: Job,
+    /// The id of the engine search in flight; reports with another id are stale.
+    search: u64,
+    /// The latest line of the search in flight.
+    latest: Option<AnalysisLine>,
+}
+
+impl Worker {
+    fn new(brain: Box<dyn Brain>, updates: Sender<AnalysisUpdate>, notify: Option<Notifier>) -> Worker {
+        Worker { brain, updates, notify, job: Job::Idle, search: 0, latest: None }
+    }
+
+    fn run(mut self, inbox: &Receiver<Message>) {
+        while let Ok(message) = inbox.recv() {
+            let going = match message {
+                Message::Request(r) => {
+                    self.on_request(r);
+                    true
+                }
+                Message::EngineWoke => self.drain(),
+                Message::Shutdown => false,
+            };
+            if !going {
+                self.brain.stop();
+                return;
+            }
+        }
+    }
+
+    fn send(&self, update: AnalysisUpdate) {
+        let _ = self.updates.send(update);
+        if let Some(n) = &self.notify {
+            n();
+        }
+    }
+
+    fn on_request(&mut self, request: AnalysisRequest) {
+        self.finish_game(true);
+        self.brain.stop();
+        self.job = Job::Idle;
+        match request {
+            AnalysisRequest::Stop => {}
+            AnalysisRequest::Position { id, start, moves } => {
+                let mut pos = start.clone();
+                for &m in &moves {
+                    pos.make_move(m);
+                }
+                if pos.has_legal_moves() {
+                    self.think(start, moves, Duration::from_secs(24 * 3600));
+                    self.job = Job::Position { id, pos };
+                }
+            }
+            AnalysisRequest::Game { id, start, moves, per_position } => {
+                self.job = Job::Game(GameJob { id, start, moves, per_position, done: Vec::new() });
+                self.next_game_position();
+            }
+        }
+    }
+
+    fn think(&mut self, start: Position, moves: Vec<Move>, movetime: Duration) {
+        self.search += 1;
+        self.latest = None;
+        self.brain.think(ThinkRequest {
+            id: self.search,
+            start,
+            moves,
+            wtime: None,
+            btime: None,
+            winc: None,
+            binc: None,
+            movestogo: None,
+            movetime: Some(movetime),
+        });
+    }
+
+    /// Takes the engine's reports; false when the engine broke.
+    fn drain(&mut self) -> bool {
+        while let Some(report) = self.brain.try_recv() {
+            match report {
+                BrainReport::Info { id, depth, score: Some(score), pv } if id == self.search => {
+                    self.on_info(depth, score, pv)
+                }
+                BrainReport::BestMove { id, best } if id == self.search => self.on_best(best),
+                BrainReport::Rejected { id, .. } if id == self.search => self.on_best(None),
+                BrainReport::Failed { message, .. } => {
+                    self.send(AnalysisUpdate::Failed { message });
+                    return false;
+                }
+                _ => {}
+            }
+        }
+        true
+    }
+
+    fn current_position(&self) -> Option<Position> {
+        match &self.job {
+            Job::Idle => None,
+            Job::Position { pos, .. } => Some(pos.clone()),
+            Job::Game(g) => {
+                let mut pos = g.start.clone();
+                for &m in &g.moves[..g.done.len()] {
+                    pos.make_move(m);
+                }
+                Some(pos)
+            }
+        }
+    }
+
+    fn on_info(&mut self, depth: u32, score: EngineScore, pv: Vec<Move>) {
+        let Some(pos) = self.current_position() else { return };
+        let line = AnalysisLine { score: score.for_white(pos.side_to_move() == Color::White), depth, moves: pv };
+        if let Job::Position { id, .. } = self.job {
+            self.send(AnalysisUpdate::Line { id, line: line.clone() });
+        }
+        self.latest = Some(line);
+    }
+
+    fn on_best(&mut self, best: Option<Move>) {
+        let Job::Game(_) = self.job else { return };
+        let Some(pos) = self.current_position() else { return };
+        let line = self.latest.take();
+        let mut pv = line.as_ref().map(|l| l.moves.clone()).unwrap_or_default();
+        if let Some(b) = best.filter(|&b| pos.is_legal(b))
+            && pv.first() != Some(&b)
+        {
+            pv = vec![b];
+        }
+        let analysis = PositionAnalysis {
+            score: line.as_ref().map_or(EvalScore::Cp(0), |l| l.score),
+            depth: line.as_ref().map_or(0, |l| l.depth),
+            pv,
+        };
+        self.record(analysis);
+    }
+
+    fn record(&mut self, analysis: PositionAnalysis) {
+        let Job::Game(g) = &mut self.job else { return };
+        g.done.push(analysis.clone());
+        let (id, done, total) = (g.id, g.done.len(), g.moves.len() + 1);
+        self.send(AnalysisUpdate::GameProgress { id, done, total, position: analysis });
+        self.next_game_position();
+    }
+
+    /// Starts on the next position of the game, or reports the game done. Positions where the game is over
+    /// need no engine.
+    fn next_game_position(&mut self) {
+        let Job::Game(g) = &self.job else { return };
+        if g.done.len() > g.moves.len() {
+            self.finish_game(false);
+            return;
+        }
+        let Some(pos) = self.current_position() else { return };
+        if let Some(score) = terminal_score(&pos) {
+            self.record(PositionAnalysis { score, depth: 0, pv: Vec::new() });
+            return;
+        }
+        let Job::Game(g) = &self.job else { return };
+        let (start, moves, time) = (g.start.clone(), g.moves[..g.done.len()].to_vec(), g.per_position);
+        self.think(start, moves, time);
+    }
+
+    /// Reports a game analysis as done (or stopped) and leaves it.
+    fn finish_game(&mut self, stopped: bool) {
+        if let Job::Game(g) = std::mem::replace(&mut self.job, Job::Idle) {
+            self.send(AnalysisUpdate::GameDone { id: g.id, positions: g.done, stopped });
+        }
+    }
+}

@@ -1,0 +1,70 @@
+//! The analysis service with the built-in engine: a game with a planted blunder is analysed position by
+//! position and the blunder is judged as one; a position analysis reports lines and restarts on request.
+
+use std::time::{Duration, Instant};
+use tabiya::game::analysis::{
+    AnalysisEngine, AnalysisRequest, AnalysisService, AnalysisUpdate, PositionAnalysis, annotate,
+};
+use tabiya::game::judgement::Judgement;
+use tabiya::game::pgn::read_games;
+
+fn wait_done(service: &AnalysisService, id: u64) -> (Vec<PositionAnalysis>, bool, usize) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut progress = 0;
+    while Instant::now() < deadline {
+        match service.recv_timeout(Duration::from_millis(100)) {
+            Some(AnalysisUpdate::GameProgress { id: i, .. }) if i == id => progress += 1,
+            Some(AnalysisUpdate::GameDone { id: i, positions, stopped }) if i == id => {
+                return (positions, stopped, progress);
+            }
+            Some(AnalysisUpdate::Failed { message }) => panic!("{message}"),
+            _ => {}
+        }
+    }
+    panic!("no answer in time");
+}
+
+#[test]
+fn a_planted_blunder_is_found_and_judged() {
+    // 3...Qxd4?? would be fine; here Black hangs the queen with 3...Qh4?? 4.Nxh4.
+    let pgn = b"1. e4 e5 2. Nf3 Nc6 3. d4 Qh4 4. Nxh4 *";
+    let game = &read_games(pgn)[0];
+    let service = AnalysisService::start(&AnalysisEngine::Builtin { hash_mb: 16 }, None).unwrap();
+    let moves: Vec<_> = game.tree.moves().collect();
+    service.request(AnalysisRequest::Game {
+        id: 7,
+        start: game.tree.start.clone(),
+        moves: moves.clone(),
+        per_position: Duration::from_millis(150),
+    });
+    let (positions, stopped, progress) = wait_done(&service, 7);
+    assert!(!stopped);
+    assert_eq!(positions.len(), moves.len() + 1);
+    assert_eq!(progress, positions.len());
+    let mut tree = game.tree.clone();
+    let report = annotate(&mut tree, &positions);
+    let blunder = report.verdicts.iter().find(|v| v.ply == 6).expect("3...Qh4 is judged");
+    assert_eq!(blunder.judgement, Judgement::Blunder);
+    assert!(tree.mainline.moves[5].nags.contains(&4));
+}
+
+#[test]
+fn a_position_analysis_reports_lines_and_a_new_request_replaces_it() {
+    let service = AnalysisService::start(&AnalysisEngine::Builtin { hash_mb: 16 }, None).unwrap();
+    let start = tabiya::rules::Position::startpos();
+    service.request(AnalysisRequest::Position { id: 1, start: start.clone(), moves: vec![] });
+    let deadline = Instant::now() + Duration::from_secs(20);
+    let mut depth = 0;
+    while Instant::now() < deadline && depth < 6 {
+        if let Some(AnalysisUpdate::Line { id: 1, line }) = service.recv_timeout(Duration::from_millis(100)) {
+            assert!(!line.moves.is_empty());
+            depth = line.depth;
+        }
+    }
+    assert!(depth >= 6, "the search deepens: depth {depth}");
+    // A game request replaces it; the stopped position search sends nothing more for id 1 after that.
+    service.request(AnalysisRequest::Game { id: 2, start, moves: vec![], per_position: Duration::from_millis(50) });
+    let (positions, _, _) = wait_done(&service, 2);
+    assert_eq!(positions.len(), 1);
+    service.request(AnalysisRequest::Stop);
+}
