@@ -47,6 +47,8 @@ pub enum BrainReport {
     BestMove { id: u64, best: Option<Move> },
     /// The engine broke (exited, or said something unreadable that matters).
     Failed { message: String },
+    /// Something the player should know, the engine still working (it got a smaller hash than asked for).
+    Notice { message: String },
 }
 
 /// A score from the side to move's point of view, as engines report it.

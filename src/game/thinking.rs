@@ -166,6 +166,7 @@ impl GameController {
                     }),
                 }
             }
+            BrainReport::Notice { message } => events.push(GameEvent::Notice(message)),
             BrainReport::Failed { message } => {
                 self.thinking = self.thinking.filter(|(c, _)| *c != color);
                 self.brains[color.index()] = None;
@@ -211,7 +212,7 @@ impl GameController {
 fn report_id(r: &BrainReport) -> Option<u64> {
     match r {
         BrainReport::Info { id, .. } | BrainReport::BestMove { id, .. } => Some(*id),
-        BrainReport::Failed { .. } => None,
+        BrainReport::Failed { .. } | BrainReport::Notice { .. } => None,
     }
 }
 

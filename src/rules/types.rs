@@ -162,7 +162,7 @@ impl Square {
     /// `file` and `rank` are 0-based (a = 0, rank 1 = 0).
     #[inline]
     pub fn new(file: u8, rank: u8) -> Option<Square> {
-        (file < 8 && rank < 8).then_some(Square(rank * 16 + file))
+        (file < 8 && rank < 8).then(|| Square(rank * 16 + file))
     }
 
     /// The 0x88 index (0–119).

@@ -327,6 +327,7 @@ impl App {
                 GameEvent::Hint(h) => play.set_notice(format!("Hint: {}", h.san), StatusKind::Normal),
                 GameEvent::EngineFailed { message, .. } => play.set_notice(capitalize(&message), StatusKind::Error),
                 GameEvent::SaveFailed(message) => play.set_notice(format!("Not saved: {message}"), StatusKind::Error),
+                GameEvent::Notice(message) => play.set_notice(capitalize(&message), StatusKind::Normal),
                 _ => {}
             }
         }
