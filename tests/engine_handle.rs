@@ -30,7 +30,7 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 #[test]
 fn depth_limited_search_answers_with_a_legal_move() {
-    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level: 8 });
+    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level: 8 }).unwrap();
     engine.send(go(1, START, SearchLimits { depth: Some(5), ..Default::default() }));
     let (best, infos) = best_move(&engine, 1);
     let best = best.expect("the start position has moves");
@@ -40,7 +40,7 @@ fn depth_limited_search_answers_with_a_legal_move() {
 
 #[test]
 fn finds_mate_in_one() {
-    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level: 8 });
+    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level: 8 }).unwrap();
     let fen = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
     engine.send(go(7, fen, SearchLimits { depth: Some(4), ..Default::default() }));
     let pos = Position::from_fen(fen).unwrap();
@@ -49,7 +49,7 @@ fn finds_mate_in_one() {
 
 #[test]
 fn no_legal_move_gives_none() {
-    let engine = EngineHandle::spawn(EngineOptions::default());
+    let engine = EngineHandle::spawn(EngineOptions::default()).unwrap();
     // Black is checkmated (fool's mate).
     let fen = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
     engine.send(go(3, fen, SearchLimits { depth: Some(3), ..Default::default() }));
@@ -58,7 +58,7 @@ fn no_legal_move_gives_none() {
 
 #[test]
 fn stop_ends_an_infinite_search() {
-    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level: 8 });
+    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level: 8 }).unwrap();
     engine.send(go(1, START, SearchLimits { infinite: true, ..Default::default() }));
     std::thread::sleep(Duration::from_millis(200));
     assert!(!matches!(engine.try_recv(), Some(EngineReport::BestMove { .. })), "infinite waits for stop");
@@ -68,7 +68,7 @@ fn stop_ends_an_infinite_search() {
 
 #[test]
 fn a_new_go_supersedes_the_running_one() {
-    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level: 8 });
+    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level: 8 }).unwrap();
     engine.send(go(1, START, SearchLimits { infinite: true, ..Default::default() }));
     engine.send(go(2, START, SearchLimits { depth: Some(3), ..Default::default() }));
     let mut ids = Vec::new();
@@ -81,6 +81,39 @@ fn a_new_go_supersedes_the_running_one() {
 }
 
 #[test]
+fn a_hash_too_large_is_replaced_and_said() {
+    // Asked for more than the maximum: the engine takes what it can (the maximum, or less where the machine
+    // has less) and says so first thing; it searches all the same.
+    let engine = EngineHandle::spawn(EngineOptions { hash_mb: usize::MAX, level: 8 }).unwrap();
+    match engine.recv_timeout(Duration::from_secs(60)) {
+        Some(EngineReport::Notice { message }) => assert!(message.contains("32768 MB"), "{message}"),
+        other => panic!("expected a notice, got {other:?}"),
+    }
+    // Resizing to something no machine has keeps a working table and says so.
+    engine.send(EngineCommand::SetHash(usize::MAX));
+    match engine.recv_timeout(Duration::from_secs(60)) {
+        Some(EngineReport::Notice { message }) => assert!(message.contains("32768 MB"), "{message}"),
+        other => panic!("expected a notice, got {other:?}"),
+    }
+    engine.send(go(1, START, SearchLimits { depth: Some(4), ..Default::default() }));
+    assert!(best_move(&engine, 1).0.is_some());
+}
+
+#[test]
+fn searchmoves_restrict_the_root() {
+    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level: 8 }).unwrap();
+    let pos = Position::startpos();
+    let only = vec![parse_uci(&pos, "a2a3").unwrap(), parse_uci(&pos, "h2h3").unwrap()];
+    engine.send(go(1, START, SearchLimits { depth: Some(5), searchmoves: only.clone(), ..Default::default() }));
+    let best = best_move(&engine, 1).0.unwrap();
+    assert!(only.contains(&best), "{best:?}");
+    // At a lower level (which scores every root move to choose among them) too.
+    engine.send(EngineCommand::SetLevel(2));
+    engine.send(go(2, START, SearchLimits { depth: Some(3), searchmoves: only.clone(), ..Default::default() }));
+    assert!(only.contains(&best_move(&engine, 2).0.unwrap()));
+}
+
+#[test]
 fn dropping_the_handle_ends_the_thread_even_mid_search() {
     let notified = Arc::new(AtomicUsize::new(0));
     let n = notified.clone();
@@ -89,7 +122,8 @@ fn dropping_the_handle_ends_the_thread_even_mid_search() {
         Arc::new(move || {
             n.fetch_add(1, Ordering::SeqCst);
         }),
-    );
+    )
+    .unwrap();
     engine.send(go(1, START, SearchLimits { infinite: true, ..Default::default() }));
     std::thread::sleep(Duration::from_millis(100));
     drop(engine); // joins the thread: the test would hang here if it did not end

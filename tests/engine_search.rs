@@ -16,12 +16,13 @@ fn search(engine: &EngineHandle, pos: &Position, depth: u32) -> (Option<Move>, O
         match engine.recv_timeout(Duration::from_secs(120)).expect("engine answers") {
             EngineReport::Info { info, .. } => score = Some(info.score),
             EngineReport::BestMove { best, .. } => return (best, score),
+            EngineReport::Notice { message } => panic!("unexpected notice: {message}"),
         }
     }
 }
 
 fn engine() -> EngineHandle {
-    EngineHandle::spawn(EngineOptions { hash_mb: 16, level: 8 })
+    EngineHandle::spawn(EngineOptions { hash_mb: 16, level: 8 }).expect("engine thread starts")
 }
 
 #[test]
@@ -96,6 +97,7 @@ fn repeats_the_position_when_losing() {
         match engine.recv_timeout(Duration::from_secs(60)).expect("engine answers") {
             EngineReport::Info { info, .. } => score = Some(info.score),
             EngineReport::BestMove { best, .. } => break best,
+            EngineReport::Notice { message } => panic!("unexpected notice: {message}"),
         }
     };
     assert_eq!(best, Some(parse_uci(&pos, "f6g8").unwrap()));

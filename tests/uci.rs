@@ -1,5 +1,6 @@
 //! Conversations with the real binary over `tabiya uci`: the handshake, go/stop, Chess960 castling, and
-//! malformed lines, each answered with an `info string` while the engine keeps working.
+//! malformed lines, each answered with an `info string` while the engine keeps working; every `go` answered
+//! by exactly one `bestmove` in its own position's notation; hostile input never echoed raw.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
@@ -134,15 +135,26 @@ fn malformed_lines_get_info_strings_and_the_engine_keeps_working() {
         ("position sideways", "expected 'startpos' or 'fen"),
         ("setoption name Colour value red", "unknown option 'Colour'"),
         ("setoption name Hash value lots", "option 'Hash' needs"),
-        ("go depth deep", "'depth' needs a number"),
-        ("go nodes 12x", "'nodes' needs a number"),
-        ("go wtime", "'wtime' needs a number"),
         ("xyzzy plugh", "unknown command 'xyzzy'"),
     ];
     for (line, message) in cases {
         uci.send(line);
         let reply = uci.expect("info string");
         assert!(reply.last().unwrap().contains(message), "{line}: {reply:?}");
+    }
+    // A go is never refused: what cannot be read is said and left out, and the search answers (these have no
+    // limit left, so they wait for stop).
+    let go_cases = [
+        ("go depth deep", "'depth' needs a number"),
+        ("go nodes 12x", "'nodes' needs a number"),
+        ("go wtime", "'wtime' needs a number"),
+    ];
+    for (line, message) in go_cases {
+        uci.send(line);
+        let reply = uci.expect("info string");
+        assert!(reply.last().unwrap().contains(message), "{line}: {reply:?}");
+        uci.send("stop");
+        uci.best_move();
     }
     uci.send("position startpos moves e2e4");
     uci.send("go depth 3");
@@ -205,4 +217,177 @@ fn garbage_bytes_do_not_crash_it() {
     uci.expect("readyok");
     uci.send("go depth 2");
     assert!(parse_uci(&Position::startpos(), &uci.best_move()).is_ok());
+}
+
+/// Reads lines until `n` bestmoves have come; returns their moves.
+fn best_moves(uci: &mut Uci, n: usize) -> Vec<String> {
+    (0..n).map(|_| uci.best_move()).collect()
+}
+
+/// Sends `isready` and checks that no `bestmove` is left over before `readyok`.
+fn no_more_best_moves(uci: &mut Uci) {
+    uci.send("isready");
+    let lines = uci.expect("readyok");
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "an extra bestmove: {lines:?}");
+}
+
+#[test]
+fn a_huge_hash_is_refused_or_reduced_and_the_engine_goes_on() {
+    let mut uci = Uci::start();
+    uci.send("uci");
+    let lines = uci.expect("uciok");
+    assert!(lines.contains(&"option name Hash type spin default 64 min 1 max 32768".to_string()), "{lines:?}");
+    // More than the maximum is refused at once.
+    uci.send("setoption name Hash value 65536");
+    assert!(uci.expect("info string").last().unwrap().contains("1–32768, got '65536'"));
+    // The maximum: taken where the machine has the memory, else the old table is kept (and an info string
+    // says so); either way nothing is written to the table now, and the engine answers.
+    uci.send("setoption name Hash value 32768");
+    uci.send("isready");
+    uci.expect("readyok");
+    uci.send("position startpos");
+    uci.send("go depth 4");
+    assert!(parse_uci(&Position::startpos(), &uci.best_move()).is_ok());
+}
+
+#[test]
+fn every_go_gets_one_bestmove_whatever_it_carries() {
+    let mut uci = Uci::start();
+    uci.send("position startpos");
+    // Each ends by itself: out-of-range numbers are clamped, not refused.
+    for line in [
+        "go wtime 99999999999999999999 btime 99999999999999999999 depth 3",
+        "go wtime -5 btime -99999999999999999999999999999999999999999",
+        "go depth -1",
+        "go nodes -7",
+        "go movetime 99999999999999999999 depth 2",
+        "go movestogo 4294967296 wtime 500 btime 500",
+        "go sideways depth 2",
+    ] {
+        uci.send(line);
+        let best = uci.best_move();
+        assert!(parse_uci(&Position::startpos(), &best).is_ok(), "{line}: {best}");
+    }
+    // These would think for ages: stop ends them.
+    for line in ["go depth 99999999999", "go mate 4294967296", "go nodes 99999999999999999999999", "go depth"] {
+        uci.send(line);
+        uci.send("stop");
+        let best = uci.best_move();
+        assert!(parse_uci(&Position::startpos(), &best).is_ok(), "{line}: {best}");
+    }
+    no_more_best_moves(&mut uci);
+}
+
+#[test]
+fn searchmoves_are_honoured() {
+    let mut uci = Uci::start();
+    uci.send("position startpos moves e2e4");
+    uci.send("go searchmoves a7a6 h7h6 depth 5");
+    assert!(["a7a6", "h7h6"].contains(&uci.best_move().as_str()));
+    // A move that is not legal there is said and left out; the rest still count.
+    uci.send("go searchmoves g8h6 e2e4 nonsense depth 3");
+    let lines = uci.expect("bestmove");
+    assert!(lines.iter().any(|l| l.starts_with("info string go: searchmoves 'e2e4'")), "{lines:?}");
+    assert!(lines.iter().any(|l| l.starts_with("info string go: searchmoves 'nonsense'")), "{lines:?}");
+    assert_eq!(lines.last().unwrap().split_whitespace().nth(1), Some("g8h6"), "{lines:?}");
+    no_more_best_moves(&mut uci);
+}
+
+/// The Chess960 mate in one by castling (see `castling_follows_the_chess960_setting`).
+const CASTLE_MATE_960: &str = "4rkr1/4p1p1/8/8/8/1B6/8/5K1R w H - 0 1";
+
+#[test]
+fn a_superseded_search_answers_in_its_own_positions_notation() {
+    let mut uci = Uci::start();
+    uci.send("setoption name UCI_Chess960 value true");
+    uci.send(&format!("position fen {CASTLE_MATE_960}"));
+    uci.send("go infinite");
+    uci.send("isready");
+    uci.expect("readyok");
+    // A new position (standard chess) and go before the first search has answered: its answer is the
+    // castling written king-takes-rook, as in its own (Chess960) position.
+    uci.send("setoption name UCI_Chess960 value false");
+    uci.send("position startpos");
+    uci.send("go depth 2");
+    assert_eq!(best_moves(&mut uci, 2)[0], "f1h1");
+    no_more_best_moves(&mut uci);
+}
+
+#[test]
+fn position_newgame_and_setoption_during_a_search_keep_its_bestmove() {
+    let mut uci = Uci::start();
+    uci.send("position startpos moves e2e4");
+    uci.send("go infinite");
+    uci.send("position fen 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1");
+    uci.send("ucinewgame");
+    uci.send("setoption name Hash value 2");
+    uci.send("setoption name UCI_Chess960 value true");
+    uci.send("isready");
+    let lines = uci.expect("readyok");
+    assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "infinite waits for stop: {lines:?}");
+    uci.send("stop");
+    let best = uci.best_move();
+    let mut pos = Position::startpos();
+    pos.make_move(parse_uci(&pos, "e2e4").unwrap());
+    assert!(parse_uci(&pos, &best).is_ok(), "{best} is Black's answer to e2e4");
+    no_more_best_moves(&mut uci);
+}
+
+#[test]
+fn three_hundred_go_and_stop_give_three_hundred_bestmoves_each_in_its_notation() {
+    let mut uci = Uci::start();
+    // All at once, as fast as the pipe takes them: the Chess960 castling mate and the standard start position
+    // in turn, with options and new games between.
+    let mut script = String::new();
+    for i in 0..300 {
+        if i % 2 == 0 {
+            script += &format!("setoption name UCI_Chess960 value true\nposition fen {CASTLE_MATE_960}\n");
+        } else {
+            script += "setoption name UCI_Chess960 value false\nposition startpos\n";
+        }
+        if i % 10 == 0 {
+            script += "ucinewgame\nsetoption name Hash value 1\n";
+        }
+        script += "go depth 30\nstop\n";
+    }
+    uci.stdin.write_all(script.as_bytes()).unwrap();
+    uci.stdin.flush().unwrap();
+    let moves = best_moves(&mut uci, 300);
+    for (i, best) in moves.iter().enumerate() {
+        if i % 2 == 0 {
+            assert_eq!(best, "f1h1", "search {i}");
+        } else {
+            assert!(parse_uci(&Position::startpos(), best).is_ok(), "search {i}: {best}");
+        }
+    }
+    no_more_best_moves(&mut uci);
+}
+
+#[test]
+fn echoed_input_is_cleaned() {
+    let mut uci = Uci::start();
+    let hostile = [
+        "xyzzy\u{1b}[2J\u{1b}]0;pwned\u{7}\u{202e}evil\u{200b}",
+        "\u{202e}go depth 1",
+        "setoption name \u{1b}[31mColour\u{202e} value red",
+        "setoption name Hash value \u{1b}[5m",
+        "position fen \u{1b}[2J 8/8 w - - 0 1",
+        "position startpos moves e2e4 \u{202e}e7e5",
+        "go \u{1b}[1A searchmoves e7e5\u{9b}2J depth 1",
+    ];
+    for line in hostile {
+        uci.send(line);
+    }
+    uci.send("isready");
+    let mut lines = uci.expect("readyok");
+    lines.extend(uci.expect("bestmove"));
+    let infos = lines.iter().filter(|l| l.starts_with("info string")).count();
+    assert!(infos >= hostile.len(), "every hostile line is answered: {lines:?}");
+    for line in &lines {
+        let bad = |c: char| {
+            c.is_control() || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}' | '\u{200b}'..='\u{200f}')
+        };
+        assert!(!line.chars().any(bad), "raw control or bidi character in {line:?}");
+    }
+    assert!(lines.iter().any(|l| l.contains("unknown command 'xyzzy[2J]0;pwnedevil'")), "{lines:?}");
 }

@@ -43,7 +43,7 @@ pub fn run(depth: u32, hash_mb: usize) -> Vec<BenchResult> {
             let ctl = Control::new(None, None, None, &mut none);
             let mut s = Searcher::new(pos, Vec::new(), &mut tt, &mut heur, ctl);
             let mut last: Option<SearchInfo> = None;
-            s.iterate(depth, false, &mut |i| last = Some(i));
+            s.iterate(depth, false, &[], &mut |i| last = Some(i));
             let info = last?;
             Some(BenchResult { fen, nodes: info.nodes, time: info.time })
         })

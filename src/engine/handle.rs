@@ -5,6 +5,7 @@
 //! (a new level, a new hash size) are kept in order until the search ends. Dropping the handle sends `Quit`
 //! and joins the thread.
 
+use super::error::EngineError;
 use super::info::SearchInfo;
 use super::limits::SearchLimits;
 use super::worker::Worker;
@@ -17,7 +18,8 @@ use std::time::Duration;
 /// Settings fixed at spawn time (both can be changed later with commands).
 #[derive(Clone, Debug)]
 pub struct EngineOptions {
-    /// Transposition table size in MB.
+    /// Transposition table size in MB, 1..=`MAX_HASH_MB`. A size outside that range, or more than the machine
+    /// can give, is replaced by one that works and an `EngineReport::Notice` says so.
     pub hash_mb: usize,
     /// 1..=8; 8 is full strength.
     pub level: u8,
@@ -38,7 +40,8 @@ pub enum EngineCommand {
     NewGame,
     /// Applies to the next `Go`.
     SetLevel(u8),
-    /// Resizes (and clears) the transposition table, in MB.
+    /// Resizes (and clears) the transposition table, in MB. If the memory cannot be had, the old table is kept
+    /// and an `EngineReport::Notice` says so.
     SetHash(usize),
     Go(GoRequest),
     /// Ends the running search; its `BestMove` follows at once.
@@ -70,6 +73,10 @@ pub enum EngineReport {
         best: Option<Move>,
         ponder: Option<Move>,
     },
+    /// Something the user should know that belongs to no search (a hash size that could not be had).
+    Notice {
+        message: String,
+    },
 }
 
 /// Owns the search thread.
@@ -79,23 +86,40 @@ pub struct EngineHandle {
     thread: Option<JoinHandle<()>>,
 }
 
+/// The search thread's stack: the search recurses up to `MAX_PLY` plies with a few KB per frame.
+const STACK_BYTES: usize = 16 << 20;
+
 impl EngineHandle {
-    pub fn spawn(options: EngineOptions) -> EngineHandle {
-        Self::spawn_inner(options, None)
+    /// Starts the search thread.
+    ///
+    /// # Errors
+    /// `ThreadStart` when the system will not start another thread.
+    pub fn spawn(options: EngineOptions) -> Result<EngineHandle, EngineError> {
+        Self::spawn_inner(options, None, STACK_BYTES)
     }
 
     /// Like `spawn`, and calls `notify` (from the engine thread) after every report it sends, so an event
     /// loop can wake up instead of polling.
-    pub fn spawn_with_notify(options: EngineOptions, notify: Arc<dyn Fn() + Send + Sync>) -> EngineHandle {
-        Self::spawn_inner(options, Some(notify))
+    ///
+    /// # Errors
+    /// `ThreadStart` when the system will not start another thread.
+    pub fn spawn_with_notify(
+        options: EngineOptions,
+        notify: Arc<dyn Fn() + Send + Sync>,
+    ) -> Result<EngineHandle, EngineError> {
+        Self::spawn_inner(options, Some(notify), STACK_BYTES)
     }
 
-    fn spawn_inner(options: EngineOptions, notify: Option<Arc<dyn Fn() + Send + Sync>>) -> EngineHandle {
+    fn spawn_inner(
+        options: EngineOptions,
+        notify: Option<Arc<dyn Fn() + Send + Sync>>,
+        stack: usize,
+    ) -> Result<EngineHandle, EngineError> {
         let (commands, command_rx) = mpsc::channel();
         let (report_tx, reports) = mpsc::channel();
         let thread = std::thread::Builder::new()
             .name("tabiya-engine".into())
-            .stack_size(16 << 20)
+            .stack_size(stack)
             .spawn(move || {
                 let send = move |r: EngineReport| {
                     // The receiver lives as long as the handle, which joins this thread before dropping it.
@@ -106,11 +130,11 @@ impl EngineHandle {
                 };
                 Worker::new(&options).run(command_rx, &send);
             })
-            .ok();
-        EngineHandle { commands, reports, thread }
+            .map_err(EngineError::ThreadStart)?;
+        Ok(EngineHandle { commands, reports, thread: Some(thread) })
     }
 
-    /// Never blocks. (If the engine thread could not be started, commands are dropped and no reports come.)
+    /// Never blocks.
     pub fn send(&self, command: EngineCommand) {
         let _ = self.commands.send(command);
     }
@@ -131,5 +155,17 @@ impl Drop for EngineHandle {
         if let Some(t) = self.thread.take() {
             let _ = t.join();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_thread_that_cannot_start_is_an_error() {
+        // An exbibyte of stack: no system maps that, so the thread cannot start.
+        let err = EngineHandle::spawn_inner(EngineOptions::default(), None, 1 << 60).err().unwrap();
+        assert!(err.to_string().starts_with("could not start the engine thread"), "{err}");
     }
 }

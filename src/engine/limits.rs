@@ -1,5 +1,7 @@
-//! The limits a `go` carries: clocks, depth, nodes, a fixed time per move, or infinite.
+//! The limits a `go` carries: clocks, depth, nodes, a fixed time per move, or infinite; and the root moves to
+//! consider.
 
+use crate::rules::Move;
 use std::time::Duration;
 
 /// The UCI `go` parameters. With nothing set the search runs until stopped (like `infinite`, but it still
@@ -15,4 +17,6 @@ pub struct SearchLimits {
     pub nodes: Option<u64>,
     pub movetime: Option<Duration>,
     pub infinite: bool,
+    /// Only these moves are considered at the root (UCI `searchmoves`); empty, or none of them legal, means all.
+    pub searchmoves: Vec<Move>,
 }

@@ -7,6 +7,7 @@
 
 mod attacks;
 pub mod bench;
+mod error;
 pub mod eval;
 mod handle;
 mod info;
@@ -19,6 +20,8 @@ mod tt;
 pub mod uci;
 mod worker;
 
+pub use error::EngineError;
 pub use handle::{EngineCommand, EngineHandle, EngineOptions, EngineReport, GoRequest};
 pub use info::{Score, SearchInfo};
 pub use limits::SearchLimits;
+pub use tt::MAX_HASH_MB;

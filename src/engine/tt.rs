@@ -1,5 +1,8 @@
 //! The transposition table: a fixed-size hash table of search results keyed by Zobrist key, sized in MB.
 //!
+//! The table is allocated fallibly and lazily (see `zeroed_words`): a size the machine cannot give is an
+//! error the caller reports, never an abort, and pages are touched only as the search fills them.
+//!
 //! Slots of 16 bytes: the key's lower 32 bits to verify (the bucket index comes from the upper bits, so the
 //! two are independent), the best move, score, static eval, depth, and bound plus a generation (so entries
 //! from earlier searches are replaced first). Slots come in buckets of four (one 64-byte cache line): a
@@ -8,8 +11,10 @@
 //! shallow ones. Mate scores are stored relative to the node, not the root, so they stay right when found
 //! again at another ply.
 
+use super::error::EngineError;
 use super::info::MATE_BOUND;
 use crate::rules::Move;
+use std::collections::TryReserveError;
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Bound {
@@ -32,6 +37,29 @@ struct Slot {
     meta: u8,
 }
 
+impl Slot {
+    /// A slot is two words: check and move in the first; score, eval, depth and meta in the second. All
+    /// zeros is an empty slot (bound 0), which is what a fresh table holds.
+    fn load(w: &[u64]) -> Slot {
+        Slot {
+            check: w[0] as u32,
+            mv: (w[0] >> 32) as u32,
+            score: w[1] as u16 as i16,
+            eval: (w[1] >> 16) as u16 as i16,
+            depth: (w[1] >> 32) as u8,
+            meta: (w[1] >> 40) as u8,
+        }
+    }
+
+    fn save(self, w: &mut [u64]) {
+        w[0] = self.check as u64 | (self.mv as u64) << 32;
+        w[1] = self.score as u16 as u64
+            | (self.eval as u16 as u64) << 16
+            | (self.depth as u64) << 32
+            | (self.meta as u64) << 40;
+    }
+}
+
 /// A probed entry.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct TtEntry {
@@ -43,25 +71,85 @@ pub(crate) struct TtEntry {
 }
 
 const BUCKET: usize = 4;
+const SLOT_WORDS: usize = 2;
+/// Four slots of two words: 64 bytes, one cache line.
+const BUCKET_WORDS: usize = BUCKET * SLOT_WORDS;
+const BUCKET_BYTES: usize = BUCKET_WORDS * 8;
 
-/// Four slots, aligned to a cache line so a probe touches one line.
-#[derive(Clone, Copy, Default)]
-#[repr(align(64))]
-struct Bucket([Slot; BUCKET]);
+/// The largest table the UCI option offers, in MB. At about a million nodes a second, with at most one store
+/// per node, 32 GiB (2^31 slots) takes over half an hour of search to fill once: longer than any one move
+/// thinks, so more memory would not be used. It also keeps the size in MB times 2^20 far from overflow.
+pub const MAX_HASH_MB: usize = 32_768;
 
 pub(crate) struct Tt {
-    buckets: Vec<Bucket>,
+    /// The buckets, flat: bucket i is `words[base + 8i..base + 8i + 8]`.
+    words: Vec<u64>,
+    /// Where the first bucket starts, so that buckets lie on cache lines (the allocator only promises
+    /// 8-byte alignment for `u64`s; a few words are allocated beyond the table for this).
+    base: usize,
+    buckets: usize,
+    mb: usize,
     generation: u8,
 }
 
 impl Tt {
-    pub fn new(mb: usize) -> Tt {
-        let n = (mb.clamp(1, 65_536) << 20) / std::mem::size_of::<Bucket>();
-        Tt { buckets: vec![Bucket::default(); n], generation: 0 }
+    /// A table of `mb` MB (at least one bucket), or the error if the memory cannot be had. Nothing of it is
+    /// written here (see `zeroed_words`).
+    pub fn try_new(mb: usize) -> Result<Tt, EngineError> {
+        let bytes = mb.checked_mul(1 << 20).ok_or(EngineError::HashAlloc { mb })?;
+        Tt::with_buckets((bytes / BUCKET_BYTES).max(1), mb).map_err(|_| EngineError::HashAlloc { mb })
     }
 
+    /// A table of `mb` MB or, if that cannot be had, the largest of 64 MB, 1 MB and one bucket that can, with
+    /// a sentence saying what happened (also when `mb` was outside 1..=MAX_HASH_MB).
+    pub fn with_fallback(mb: usize) -> (Tt, Option<String>) {
+        let wanted = mb.clamp(1, MAX_HASH_MB);
+        let clamped = (wanted != mb).then(|| format!("hash size {mb} MB is outside 1–{MAX_HASH_MB} MB"));
+        if let Ok(tt) = Tt::try_new(wanted) {
+            return (tt, clamped.map(|c| format!("{c}; using {wanted} MB")));
+        }
+        for smaller in [64, 1].into_iter().filter(|&s| s < wanted) {
+            if let Ok(tt) = Tt::try_new(smaller) {
+                return (tt, Some(format!("not enough memory for a {wanted} MB hash table; using {smaller} MB")));
+            }
+        }
+        // One bucket is a few words: if even that cannot be allocated, the process cannot go on anyway.
+        let tiny = Tt { words: vec![0; 2 * BUCKET_WORDS], base: 0, buckets: 1, mb: 0, generation: 0 };
+        (tiny, Some(format!("not enough memory for a {wanted} MB hash table; searching almost without one")))
+    }
+
+    /// Best effort, for benchmarks and tests: `with_fallback` without the sentence.
+    pub fn new(mb: usize) -> Tt {
+        Tt::with_fallback(mb).0
+    }
+
+    fn with_buckets(buckets: usize, mb: usize) -> Result<Tt, TryReserveError> {
+        let len = buckets.checked_mul(BUCKET_WORDS).and_then(|n| n.checked_add(BUCKET_WORDS - 1));
+        let words = zeroed_words(len.unwrap_or(usize::MAX))?;
+        Ok(Tt { base: cache_line_start(&words), words, buckets, mb, generation: 0 })
+    }
+
+    /// Replaces the table with an empty one of `mb` MB; if that cannot be allocated, this one is kept as it is.
+    pub fn resize(&mut self, mb: usize) -> Result<(), EngineError> {
+        *self = Tt::try_new(mb)?;
+        Ok(())
+    }
+
+    /// The size asked for, in MB (0 for the emergency one-bucket table).
+    pub fn mb(&self) -> usize {
+        self.mb
+    }
+
+    /// Empties the table. A fresh zeroed allocation rather than writing zeros, so that a large table's pages
+    /// are not all touched (and committed) by `ucinewgame`; writing is the fallback if memory is short.
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        match zeroed_words(self.words.len()) {
+            Ok(words) => {
+                self.words = words;
+                self.base = cache_line_start(&self.words);
+            }
+            Err(_) => self.words.fill(0),
+        }
         self.generation = 0;
     }
 
@@ -70,13 +158,20 @@ impl Tt {
         self.generation = (self.generation + 1) & 63;
     }
 
+    /// Where bucket `key` maps to starts in `words`.
     #[inline]
     fn index(&self, key: u64) -> usize {
-        ((key as u128 * self.buckets.len() as u128) >> 64) as usize
+        self.base + ((key as u128 * self.buckets as u128) >> 64) as usize * BUCKET_WORDS
+    }
+
+    #[inline]
+    fn bucket(&self, at: usize) -> [Slot; BUCKET] {
+        let w = &self.words[at..at + BUCKET_WORDS];
+        std::array::from_fn(|j| Slot::load(&w[j * SLOT_WORDS..]))
     }
 
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
-        let bucket = &self.buckets[self.index(key)].0;
+        let bucket = self.bucket(self.index(key));
         let s = *bucket.iter().find(|s| s.check == key as u32 && s.meta & 3 != 0)?;
         let bound = match s.meta & 3 {
             3 => Bound::Exact,
@@ -96,11 +191,11 @@ impl Tt {
     pub fn store(&mut self, key: u64, ply: usize, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound) {
         let generation = self.generation;
         let check = key as u32;
-        let i = self.index(key);
-        let bucket = &mut self.buckets[i].0;
+        let at = self.index(key);
+        let bucket = self.bucket(at);
         let (slot, same) = match bucket.iter().position(|s| s.check == check && s.meta & 3 != 0) {
             Some(j) => (j, true),
-            None => (victim(bucket, generation), false),
+            None => (victim(&bucket, generation), false),
         };
         let old = bucket[slot];
         // A deeper entry of this position from this search is worth more than a shallow bound.
@@ -108,7 +203,7 @@ impl Tt {
             return;
         }
         let mv = if mv == Move::NONE && same { Move::from_bits(old.mv) } else { mv };
-        bucket[slot] = Slot {
+        let new = Slot {
             check,
             mv: mv.bits(),
             score: to_tt(score, ply) as i16,
@@ -116,7 +211,28 @@ impl Tt {
             depth: depth.clamp(0, 255) as u8,
             meta: bound as u8 | (generation << 2),
         };
+        let at = at + slot * SLOT_WORDS;
+        new.save(&mut self.words[at..at + SLOT_WORDS]);
     }
+}
+
+/// `n` zero words, or the error if the memory cannot be had, without writing them.
+///
+/// Why this way: `vec![0; n]` asks the allocator for zeroed memory (calloc), and for a large table the system
+/// hands out pages that are mapped only when first written, so a 32 GiB table costs nothing until the search
+/// fills it (writing the zeros ourselves, as `resize` does, would touch and commit every page at once). But
+/// `vec!` aborts the process when the allocation fails, and std's fallible zeroed allocation is unstable or
+/// needs `unsafe`, which this crate forbids. So the size is first reserved with `try_reserve_exact`, which
+/// fails cleanly; that untouched reservation is given back and the zeroed one made straight away. Only memory
+/// running out in the instant between the two could still abort, as any allocation then would.
+fn zeroed_words(n: usize) -> Result<Vec<u64>, TryReserveError> {
+    Vec::<u64>::new().try_reserve_exact(n)?;
+    Ok(vec![0; n])
+}
+
+/// The first word of `words` on a 64-byte boundary (words are 8-aligned, so it is one of the first eight).
+fn cache_line_start(words: &[u64]) -> usize {
+    (64 - words.as_ptr().addr() % 64) % 64 / 8
 }
 
 /// The slot of a bucket to give up for a new position: an empty one, else the one whose depth, less a
@@ -190,5 +306,59 @@ mod tests {
             tt.store(0x4242_4242_0000_0000 | i, 0, Move::NONE, 0, 0, 1, Bound::Upper);
         }
         assert!(tt.probe(deep, 0).is_none());
+    }
+
+    #[test]
+    fn a_table_too_large_is_an_error_and_the_old_one_stays() {
+        // usize::MAX / 2 bytes: more than any allocation may be.
+        assert!(Tt::with_buckets(usize::MAX / 2 / BUCKET_BYTES, 0).is_err());
+        // 2^56 bytes: a valid size that no machine can map.
+        assert!(matches!(Tt::try_new(1 << 36), Err(EngineError::HashAlloc { mb: 68_719_476_736 })));
+        assert!(Tt::try_new(usize::MAX).is_err());
+        let mut tt = Tt::new(1);
+        let key = 0x0123_4567_89ab_cdef;
+        tt.store(key, 0, Move::NONE, 42, 0, 9, Bound::Exact);
+        assert!(tt.resize(1 << 36).is_err());
+        assert_eq!((tt.mb(), tt.probe(key, 0).map(|e| e.score)), (1, Some(42)), "the old table, contents and all");
+        tt.resize(2).unwrap();
+        assert_eq!((tt.mb(), tt.probe(key, 0).map(|e| e.score)), (2, None));
+    }
+
+    #[test]
+    fn fallback_says_what_it_did() {
+        let (tt, notice) = Tt::with_fallback(64);
+        assert_eq!((tt.mb(), notice), (64, None));
+        let (tt, notice) = Tt::with_fallback(0);
+        assert_eq!(tt.mb(), 1);
+        assert!(notice.unwrap().contains("outside 1–32768 MB; using 1 MB"));
+    }
+
+    #[test]
+    fn buckets_lie_on_cache_lines() {
+        for mb in [1, 3, 8] {
+            let tt = Tt::new(mb);
+            assert_eq!((tt.words.as_ptr().addr() + tt.base * 8) % 64, 0);
+            assert!(tt.base + tt.buckets * BUCKET_WORDS <= tt.words.len());
+        }
+    }
+
+    /// A large table is not written when it is made, so it costs no resident memory until used.
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_large_table_is_not_touched_when_made() {
+        let resident = || {
+            let statm = std::fs::read_to_string("/proc/self/statm").unwrap();
+            statm.split_whitespace().nth(1).unwrap().parse::<usize>().unwrap() * 4096
+        };
+        let before = resident();
+        let mut tt = Tt::try_new(2048).unwrap();
+        tt.clear();
+        tt.store(7, 0, Move::NONE, 1, 0, 1, Bound::Exact);
+        assert!(
+            resident() < before + (256 << 20),
+            "a 2 GiB table made {} MB resident",
+            resident().saturating_sub(before) >> 20
+        );
+        assert_eq!(tt.probe(7, 0).map(|e| e.score), Some(1));
     }
 }

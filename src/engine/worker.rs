@@ -6,7 +6,7 @@ use super::levels::{self, MAX_LEVEL};
 use super::search::ordering::Heuristics;
 use super::search::{Control, Interrupt, Searcher};
 use super::time;
-use super::tt::Tt;
+use super::tt::{MAX_HASH_MB, Tt};
 use crate::rules::Position;
 use std::collections::VecDeque;
 use std::sync::mpsc::{Receiver, TryRecvError};
@@ -62,14 +62,20 @@ pub(crate) struct Worker {
     tt: Tt,
     heur: Box<Heuristics>,
     level: u8,
+    /// What `run` says first: the hash size asked for could not be had.
+    startup_notice: Option<String>,
 }
 
 impl Worker {
     pub fn new(options: &EngineOptions) -> Worker {
-        Worker { tt: Tt::new(options.hash_mb), heur: Heuristics::new(), level: options.level.clamp(1, MAX_LEVEL) }
+        let (tt, startup_notice) = Tt::with_fallback(options.hash_mb);
+        Worker { tt, heur: Heuristics::new(), level: options.level.clamp(1, MAX_LEVEL), startup_notice }
     }
 
     pub fn run(mut self, rx: Receiver<EngineCommand>, send: &dyn Fn(EngineReport)) {
+        if let Some(message) = self.startup_notice.take() {
+            send(EngineReport::Notice { message });
+        }
         let mut pending = VecDeque::new();
         loop {
             let command = match pending.pop_front() {
@@ -85,7 +91,11 @@ impl Worker {
                     self.heur.clear();
                 }
                 EngineCommand::SetLevel(n) => self.level = n.clamp(1, MAX_LEVEL),
-                EngineCommand::SetHash(mb) => self.tt = Tt::new(mb),
+                EngineCommand::SetHash(mb) => {
+                    if let Some(message) = self.set_hash(mb) {
+                        send(EngineReport::Notice { message });
+                    }
+                }
                 EngineCommand::Go(req) => {
                     let mut inbox = Inbox { rx: &rx, pending: &mut pending };
                     self.go(req, &mut inbox, send);
@@ -93,6 +103,17 @@ impl Worker {
                 EngineCommand::Stop => {}
                 EngineCommand::Quit => return,
             }
+        }
+    }
+
+    /// A new empty table of `mb` MB, or the old one kept if that cannot be had; the sentence to tell the user,
+    /// if any.
+    fn set_hash(&mut self, mb: usize) -> Option<String> {
+        let wanted = mb.clamp(1, MAX_HASH_MB);
+        match self.tt.resize(wanted) {
+            Ok(()) if wanted == mb => None,
+            Ok(()) => Some(format!("hash size {mb} MB is outside 1–{MAX_HASH_MB} MB; using {wanted} MB")),
+            Err(e) => Some(format!("{e}; keeping the {} MB one", self.tt.mb())),
         }
     }
 
@@ -107,7 +128,8 @@ impl Worker {
         let ctl = Control::new(budget.soft, budget.hard, nodes, inbox);
         let id = req.id;
         let mut searcher = Searcher::new(pos, history, &mut self.tt, &mut self.heur, ctl);
-        let outcome = searcher.iterate(depth, level.is_some(), &mut |info| send(EngineReport::Info { id, info }));
+        let only = &req.limits.searchmoves;
+        let outcome = searcher.iterate(depth, level.is_some(), only, &mut |info| send(EngineReport::Info { id, info }));
         drop(searcher);
         let (best, ponder) = match level {
             Some(l) if !outcome.root_scores.is_empty() => {

@@ -51,6 +51,8 @@ pub enum BrainReport {
     Rejected { id: u64, fault: EngineFault, message: String },
     /// The engine broke (exited, or stayed silent past its time); it sends nothing more.
     Failed { fault: EngineFault, message: String },
+    /// Something the player should know, the engine still working (it got a smaller hash than asked for).
+    Notice { message: String },
 }
 
 /// A score from the side to move's point of view, as engines report it.

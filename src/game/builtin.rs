@@ -11,27 +11,37 @@ pub struct BuiltinEngine {
 }
 
 impl BuiltinEngine {
-    /// Starts the engine's search thread at `level` (1..=8) with a `hash_mb` MiB transposition table.
-    pub fn new(level: u8, hash_mb: usize, notify: Option<Notifier>) -> BuiltinEngine {
+    /// Starts the engine's search thread at `level` (1..=8) with a `hash_mb` MiB transposition table (or a
+    /// smaller one, if that much memory cannot be had: the first report is then a `Notice` saying so).
+    ///
+    /// # Errors
+    /// `Engine` when the search thread cannot be started.
+    pub fn new(level: u8, hash_mb: usize, notify: Option<Notifier>) -> Result<BuiltinEngine, GameError> {
         let options = EngineOptions { level: level.clamp(1, 8), hash_mb };
         let handle = match notify {
             Some(n) => EngineHandle::spawn_with_notify(options, n),
             None => EngineHandle::spawn(options),
         };
-        BuiltinEngine { handle }
+        Ok(BuiltinEngine {
+            handle: handle.map_err(|e| GameError::Engine {
+                name: "tabiya".into(),
+                message: e.to_string(),
+                source: None,
+            })?,
+        })
     }
 }
 
 /// Starts the built-in engine at `level`.
 ///
 /// # Errors
-/// `Engine` for a level outside 1..=8.
+/// `Engine` for a level outside 1..=8, or when the search thread cannot be started.
 pub(super) fn spawn(level: u8, hash_mb: usize, notify: Option<Notifier>) -> Result<Option<Box<dyn Brain>>, GameError> {
     if !(1..=8).contains(&level) {
         let message = format!("level {level} does not exist (1–8)");
         return Err(GameError::Engine { name: "tabiya".into(), message, source: None });
     }
-    Ok(Some(Box::new(BuiltinEngine::new(level, hash_mb, notify))))
+    Ok(Some(Box::new(BuiltinEngine::new(level, hash_mb, notify)?)))
 }
 
 impl Brain for BuiltinEngine {
@@ -68,6 +78,7 @@ impl Brain for BuiltinEngine {
                 pv: info.pv,
             },
             EngineReport::BestMove { id, best, .. } => BrainReport::BestMove { id, best },
+            EngineReport::Notice { message } => BrainReport::Notice { message },
         })
     }
 }

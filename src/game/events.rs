@@ -88,4 +88,6 @@ pub enum GameEvent {
     },
     /// The game could not be saved (it goes on; the next move tries again).
     SaveFailed(String),
+    /// A computer player has something to say that is not a failure (it got a smaller hash than asked for).
+    Notice(String),
 }

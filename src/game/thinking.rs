@@ -185,6 +185,7 @@ impl GameController {
             BrainReport::Rejected { .. } if !current || self.result.is_some() => {}
             BrainReport::Rejected { fault, message, .. } => self.engine_broke(color, fault, message, events),
             BrainReport::Failed { fault, message } => self.engine_broke(color, fault, message, events),
+            BrainReport::Notice { message } => events.push(GameEvent::Notice(message)),
         }
     }
 
@@ -311,7 +312,7 @@ impl GameController {
 fn report_id(r: &BrainReport) -> Option<u64> {
     match r {
         BrainReport::Info { id, .. } | BrainReport::BestMove { id, .. } | BrainReport::Rejected { id, .. } => Some(*id),
-        BrainReport::Failed { .. } => None,
+        BrainReport::Failed { .. } | BrainReport::Notice { .. } => None,
     }
 }
 

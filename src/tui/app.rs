@@ -390,6 +390,7 @@ impl App {
                 }
                 GameEvent::EngineFailed { message, .. } => play.set_notice(capitalize(&message), StatusKind::Error),
                 GameEvent::SaveFailed(message) => play.set_notice(format!("Not saved: {message}"), StatusKind::Error),
+                GameEvent::Notice(message) => play.set_notice(capitalize(&message), StatusKind::Normal),
                 _ => {}
             }
         }

@@ -171,9 +171,16 @@ impl ReviewState {
         self.search_id += 1;
         let limits = SearchLimits { movetime: Some(Duration::from_secs(1)), ..SearchLimits::default() };
         let request = GoRequest { id: self.search_id, start: self.position().clone(), moves: Vec::new(), limits };
-        let engine = self
-            .engine
-            .get_or_insert_with(|| EngineHandle::spawn_with_notify(EngineOptions { hash_mb, level: 8 }, notify));
+        if self.engine.is_none() {
+            match EngineHandle::spawn_with_notify(EngineOptions { hash_mb, level: 8 }, notify) {
+                Ok(engine) => self.engine = Some(engine),
+                Err(e) => {
+                    self.evaluation = Some(format!("Engine: {e}"));
+                    return;
+                }
+            }
+        }
+        let Some(engine) = &self.engine else { return };
         engine.send(EngineCommand::Go(request));
         self.evaluation = Some("Evaluating…".into());
     }
@@ -186,6 +193,7 @@ impl ReviewState {
             let (id, info) = match report {
                 EngineReport::Info { id, info } => (id, Some(info)),
                 EngineReport::BestMove { id, .. } => (id, None),
+                EngineReport::Notice { .. } => continue,
             };
             if id != self.search_id {
                 continue;

@@ -32,11 +32,21 @@ struct RootMove {
 }
 
 impl Searcher<'_> {
-    /// Runs iterative deepening up to `max_depth`, calling `report` after every completed iteration.
-    pub fn iterate(&mut self, max_depth: u32, all_moves: bool, report: &mut dyn FnMut(SearchInfo)) -> SearchOutcome {
+    /// Runs iterative deepening up to `max_depth`, calling `report` after every completed iteration. With
+    /// `only` not empty, the root considers just those of its moves (all of them if none is legal).
+    pub fn iterate(
+        &mut self,
+        max_depth: u32,
+        all_moves: bool,
+        only: &[Move],
+        report: &mut dyn FnMut(SearchInfo),
+    ) -> SearchOutcome {
         let mut list = MoveList::new();
         self.pos.legal_moves(&mut list);
         let mut root: Vec<RootMove> = list.iter().map(|&mv| RootMove { mv, score: -INFINITE, nodes: 0 }).collect();
+        if root.iter().any(|r| only.contains(&r.mv)) {
+            root.retain(|r| only.contains(&r.mv));
+        }
         let mut out = SearchOutcome::default();
         if root.is_empty() {
             return out;

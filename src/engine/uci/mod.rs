@@ -3,17 +3,22 @@
 //!
 //! Input is read on its own thread, so `stop` and `isready` are answered while the engine thinks. Input
 //! lines and engine reports meet in one channel that the protocol loop works through in order. A malformed
-//! line is answered with an `info string` saying what was wrong, and the engine carries on.
+//! line is answered with an `info string` saying what was wrong, and the engine carries on. Every `go` gets
+//! exactly one `bestmove`, written in the notation of the position it searched, however the lines around it
+//! (a newer `go`, `position`, `setoption`, `ucinewgame`) arrive. Nothing from the input reaches the output
+//! without going through `text::clean`.
 
 mod options;
 mod parse;
 
-pub use parse::{UciCommand, UciInputError, parse_line};
+pub use parse::{GoCommand, UciCommand, UciInputError, parse_line};
 
 use super::handle::{EngineCommand, EngineHandle, EngineOptions, EngineReport, GoRequest};
 use super::info::SearchInfo;
-use crate::rules::{Move, Position, to_uci};
+use crate::rules::{Move, Position, parse_uci, to_uci};
+use crate::text::clean;
 use options::Options;
+use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::sync::Arc;
 use std::sync::Mutex;
@@ -30,7 +35,7 @@ enum Event {
 /// Runs the protocol until `quit` or the end of the input.
 ///
 /// # Errors
-/// Only when writing the output fails (the GUI went away).
+/// When the engine thread cannot be started, or writing the output fails (the GUI went away).
 pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, out: &mut W) -> io::Result<()> {
     let (tx, rx) = mpsc::channel();
     spawn_reader(input, tx.clone());
@@ -42,13 +47,14 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, out: &mut W) -> io::
                 let _ = tx.send(Event::Engine);
             }
         }),
-    );
+    )
+    .map_err(io::Error::other)?;
     let mut session = Session {
         engine,
         options: Options::default(),
         position: (Position::startpos(), Vec::new()),
         next_id: 0,
-        searching: None,
+        searches: VecDeque::new(),
         infinite: false,
         closing: false,
     };
@@ -62,7 +68,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, out: &mut W) -> io::
             // At the end of the input a running search may finish (an infinite one is stopped) so that
             // `echo "go depth 8" | tabiya uci` prints its answer.
             Event::EndOfInput => {
-                if session.searching.is_none() {
+                if session.searches.is_empty() {
                     break;
                 }
                 session.closing = true;
@@ -72,7 +78,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, out: &mut W) -> io::
             }
             Event::Engine => {
                 session.reports(out)?;
-                if session.closing && session.searching.is_none() {
+                if session.closing && session.searches.is_empty() {
                     break;
                 }
             }
@@ -107,10 +113,11 @@ struct Session {
     /// The last `position`: start and moves.
     position: (Position, Vec<Move>),
     next_id: u64,
-    /// The id of the running search and the position it searches (for writing its moves); None once its
-    /// best move is written.
-    searching: Option<(u64, Position)>,
-    /// Whether the running search is `go infinite`.
+    /// The searches asked for and not yet answered, oldest first, each with the position it searches (its
+    /// moves are written in that position's notation: Chess960 castling differs). Only the newest runs; the
+    /// older ones were ended by a newer `go` and their answers are on the way.
+    searches: VecDeque<(u64, Position)>,
+    /// Whether the newest search is `go infinite`.
     infinite: bool,
     /// The input has ended: quit after the running search answers.
     closing: bool,
@@ -120,11 +127,11 @@ impl Session {
     /// Handles one input line; false means quit.
     fn line<W: Write>(&mut self, line: &str, out: &mut W) -> io::Result<bool> {
         if line.starts_with('\u{0}') {
-            return say(out, "info string input line is not valid UTF-8; ignored").map(|_| true);
+            return info(out, "input line is not valid UTF-8; ignored").map(|_| true);
         }
         let command = match parse_line(line, self.options.chess960) {
             Ok(c) => c,
-            Err(e) => return say(out, &format!("info string {e}")).map(|_| true),
+            Err(e) => return info(out, &e.to_string()).map(|_| true),
         };
         match command {
             UciCommand::Uci => {
@@ -139,10 +146,10 @@ impl Session {
             UciCommand::NewGame => self.engine.send(EngineCommand::NewGame),
             UciCommand::SetOption { name, value } => match self.options.set(&name, value.as_deref()) {
                 Ok(commands) => commands.into_iter().for_each(|c| self.engine.send(c)),
-                Err(e) => say(out, &format!("info string {e}"))?,
+                Err(e) => info(out, &e.to_string())?,
             },
             UciCommand::Position { start, moves } => self.position = (start, moves),
-            UciCommand::Go(limits) => self.go(limits),
+            UciCommand::Go(go) => self.go(go, out)?,
             UciCommand::Stop => self.engine.send(EngineCommand::Stop),
             UciCommand::Quit => return Ok(false),
             UciCommand::Ignored => {}
@@ -150,33 +157,52 @@ impl Session {
         Ok(true)
     }
 
-    fn go(&mut self, limits: super::SearchLimits) {
-        self.next_id += 1;
+    /// Starts a search of the current position: reports what in the line could not be read, and never
+    /// refuses (the GUI waits for a `bestmove`).
+    fn go<W: Write>(&mut self, go: GoCommand, out: &mut W) -> io::Result<()> {
+        for problem in &go.problems {
+            info(out, &format!("{problem} (left out)"))?;
+        }
         let (start, moves) = self.position.clone();
         let mut pos = start.clone();
         for &m in &moves {
             pos.make_move(m);
         }
-        self.searching = Some((self.next_id, pos));
+        let mut limits = go.limits;
+        for text in &go.searchmoves {
+            match parse_uci(&pos, text) {
+                Ok(m) => limits.searchmoves.push(m),
+                Err(e) => info(out, &format!("go: searchmoves '{text}': {e} (left out)"))?,
+            }
+        }
+        self.next_id += 1;
+        self.searches.push_back((self.next_id, pos));
         self.infinite = limits.infinite;
         self.engine.send(EngineCommand::Go(GoRequest { id: self.next_id, start, moves, limits }));
+        Ok(())
     }
 
     fn reports<W: Write>(&mut self, out: &mut W) -> io::Result<()> {
         while let Some(report) = self.engine.try_recv() {
-            let Some((id, pos)) = &self.searching else { continue };
             match report {
-                EngineReport::Info { id: got, info } if got == *id => say(out, &info_line(pos, &info))?,
-                EngineReport::BestMove { id: got, best, ponder } if got == *id => {
-                    say(out, &bestmove_line(pos, best, ponder))?;
-                    self.searching = None;
+                // Only the newest search's progress: an older one was superseded, and a GUI would take its
+                // lines for the new search's.
+                EngineReport::Info { id, info } => {
+                    if let Some((newest, pos)) = self.searches.back()
+                        && *newest == id
+                    {
+                        say(out, &info_line(pos, &info))?;
+                    }
                 }
-                // An answer to an earlier go that a newer one superseded: UCI still expects one bestmove
-                // per go, so it is written (without its position it is written plainly).
-                EngineReport::BestMove { best, .. } => {
-                    say(out, &format!("bestmove {}", best.map_or("(none)".into(), |m| to_uci(pos, m))))?;
+                // Every answer is written, a superseded search's too: UCI expects one bestmove per go.
+                EngineReport::BestMove { id, best, ponder } => {
+                    if let Some(i) = self.searches.iter().position(|(s, _)| *s == id)
+                        && let Some((_, pos)) = self.searches.remove(i)
+                    {
+                        say(out, &bestmove_line(&pos, best, ponder))?;
+                    }
                 }
-                EngineReport::Info { .. } => {}
+                EngineReport::Notice { message } => info(out, &message)?,
             }
         }
         Ok(())
@@ -219,6 +245,12 @@ fn bestmove_line(pos: &Position, best: Option<Move>, ponder: Option<Move>) -> St
         }
     }
     s
+}
+
+/// Writes an `info string`: the text may hold pieces of the input, so it is cleaned first (no control,
+/// bidi or zero-width character reaches the GUI or a terminal).
+fn info<W: Write>(out: &mut W, text: &str) -> io::Result<()> {
+    say(out, &format!("info string {}", clean(text)))
 }
 
 /// Writes one line and flushes it (a GUI waits for whole lines).

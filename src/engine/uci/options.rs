@@ -2,16 +2,15 @@
 
 use crate::engine::handle::EngineCommand;
 use crate::engine::levels::{LEVEL_ELO, MAX_LEVEL, level_for_elo};
+use crate::engine::tt::MAX_HASH_MB;
 use thiserror::Error;
-
-const HASH_MAX_MB: usize = 65_536;
 
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum OptionError {
     #[error("setoption: unknown option '{0}'")]
     Unknown(String),
     #[error("setoption: option '{name}' needs {expected}, got '{value}'")]
-    BadValue { name: String, expected: &'static str, value: String },
+    BadValue { name: String, expected: String, value: String },
 }
 
 /// The option values the protocol loop keeps.
@@ -31,7 +30,7 @@ impl Default for Options {
 pub(super) fn declarations() -> Vec<String> {
     let (lo, hi) = (LEVEL_ELO[0], LEVEL_ELO[MAX_LEVEL as usize - 1]);
     vec![
-        format!("option name Hash type spin default 64 min 1 max {HASH_MAX_MB}"),
+        format!("option name Hash type spin default 64 min 1 max {MAX_HASH_MB}"),
         "option name Clear Hash type button".to_string(),
         "option name UCI_Chess960 type check default false".to_string(),
         format!("option name Skill Level type spin default {MAX_LEVEL} min 1 max {MAX_LEVEL}"),
@@ -44,15 +43,18 @@ impl Options {
     /// Applies `setoption`; returns the commands the engine needs.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Vec<EngineCommand>, OptionError> {
         let v = value.unwrap_or("").trim();
-        let bad =
-            |expected| OptionError::BadValue { name: name.to_string(), expected, value: v.chars().take(40).collect() };
+        let bad = |expected: &str| OptionError::BadValue {
+            name: name.to_string(),
+            expected: expected.to_string(),
+            value: v.chars().take(40).collect(),
+        };
         match name.to_ascii_lowercase().as_str() {
             "hash" => {
                 let mb: usize = v
                     .parse()
                     .ok()
-                    .filter(|n| (1..=HASH_MAX_MB).contains(n))
-                    .ok_or_else(|| bad("a size in MB, 1–65536"))?;
+                    .filter(|n| (1..=MAX_HASH_MB).contains(n))
+                    .ok_or_else(|| bad(&format!("a size in MB, 1–{MAX_HASH_MB}")))?;
                 Ok(vec![EngineCommand::SetHash(mb)])
             }
             "clear hash" => Ok(vec![EngineCommand::NewGame]),
@@ -104,6 +106,8 @@ mod tests {
         assert!(matches!(o.set("UCI_Elo", Some("1200")).unwrap()[..], [EngineCommand::SetLevel(5)]));
         assert!(matches!(o.set("Hash", Some("128")).unwrap()[..], [EngineCommand::SetHash(128)]));
         assert!(o.set("Hash", Some("lots")).unwrap_err().to_string().contains("needs a size in MB"));
+        assert!(o.set("Hash", Some("65536")).unwrap_err().to_string().contains("1–32768, got '65536'"));
+        assert!(matches!(o.set("Hash", Some("32768")).unwrap()[..], [EngineCommand::SetHash(32768)]));
         assert!(o.set("Skill Level", Some("9")).is_err());
         assert_eq!(o.set("Colour", Some("red")).unwrap_err(), OptionError::Unknown("Colour".into()));
         o.set("UCI_Chess960", Some("true")).unwrap();

@@ -1,8 +1,10 @@
 //! Reading UCI input lines into typed commands. Every way a line can be wrong has its own error, which the
-//! protocol loop reports as an `info string` before carrying on.
+//! protocol loop reports as an `info string` before carrying on. A `go` is never refused (the GUI waits for
+//! its `bestmove`): numbers out of range are clamped, and what cannot be read is reported and left out.
 
 use crate::engine::limits::SearchLimits;
 use crate::rules::{FenError, Move, Position, UciError, parse_uci};
+use std::num::IntErrorKind;
 use std::time::Duration;
 use thiserror::Error;
 
@@ -22,15 +24,26 @@ pub enum UciCommand {
         start: Position,
         moves: Vec<Move>,
     },
-    Go(SearchLimits),
+    Go(GoCommand),
     Stop,
     Quit,
     /// Lines that need no answer (`debug`, `register`, `ponderhit`, blank lines).
     Ignored,
 }
 
+/// A `go`, read as far as it could be.
+#[derive(Clone, Debug, Default)]
+pub struct GoCommand {
+    /// Everything but `searchmoves`.
+    pub limits: SearchLimits,
+    /// The `searchmoves` as written: only the position they are played in can read them.
+    pub searchmoves: Vec<String>,
+    /// Parameters that could not be read (and were left out): each deserves an `info string`.
+    pub problems: Vec<UciInputError>,
+}
+
 /// What was wrong with a line.
-#[derive(Debug, Error, PartialEq, Eq)]
+#[derive(Clone, Debug, Error, PartialEq, Eq)]
 pub enum UciInputError {
     #[error("unknown command '{0}'")]
     UnknownCommand(String),
@@ -61,7 +74,7 @@ pub fn parse_line(line: &str, chess960: bool) -> Result<UciCommand, UciInputErro
         "ucinewgame" => Ok(UciCommand::NewGame),
         "setoption" => parse_setoption(&rest),
         "position" => parse_position(&rest, chess960),
-        "go" => parse_go(&rest).map(UciCommand::Go),
+        "go" => Ok(UciCommand::Go(parse_go(&rest))),
         "stop" => Ok(UciCommand::Stop),
         "quit" => Ok(UciCommand::Quit),
         "debug" | "register" | "ponderhit" => Ok(UciCommand::Ignored),
@@ -103,39 +116,83 @@ fn parse_position(words: &[&str], chess960: bool) -> Result<UciCommand, UciInput
     Ok(UciCommand::Position { start, moves: list })
 }
 
-fn parse_go(words: &[&str]) -> Result<SearchLimits, UciInputError> {
-    let mut limits = SearchLimits::default();
+/// The parameters of `go`; a number's value is the word after it unless that is the next parameter.
+const GO_WORDS: [&str; 12] = [
+    "searchmoves",
+    "ponder",
+    "infinite",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+];
+
+/// A clock beyond a year means "plenty"; the cap keeps every sum of times far from overflow.
+const MAX_CLOCK_MS: i128 = 365 * 24 * 3600 * 1000;
+
+fn parse_go(words: &[&str]) -> GoCommand {
+    let mut go = GoCommand::default();
+    let is_param = |w: &&str| GO_WORDS.contains(w);
     let mut i = 0;
     while i < words.len() {
         let param = words[i];
-        let value = words.get(i + 1).copied().unwrap_or("");
-        i += 2;
+        i += 1;
         match param {
-            "infinite" => (limits.infinite, i) = (true, i - 1),
-            "ponder" => i -= 1,
-            "wtime" => limits.wtime = Some(millis(param, value)?),
-            "btime" => limits.btime = Some(millis(param, value)?),
-            "winc" => limits.winc = Some(millis(param, value)?),
-            "binc" => limits.binc = Some(millis(param, value)?),
-            "movetime" => limits.movetime = Some(millis(param, value)?),
-            "movestogo" => limits.movestogo = Some(number(param, value)?),
-            "depth" => limits.depth = Some(number(param, value)?),
-            "nodes" => limits.nodes = Some(number(param, value)?),
-            "mate" => limits.depth = Some(number::<u32>(param, value)?.saturating_mul(2)),
-            other => return Err(UciInputError::GoParam(clip(other))),
+            "infinite" => go.limits.infinite = true,
+            "ponder" => {}
+            "searchmoves" => {
+                while let Some(&m) = words.get(i).filter(|w| !is_param(w)) {
+                    go.searchmoves.push(clip(m));
+                    i += 1;
+                }
+            }
+            _ if is_param(&param) => {
+                let value = words.get(i).copied().filter(|w| !is_param(w));
+                i += value.is_some() as usize;
+                match number(param, value.unwrap_or("")) {
+                    Ok(n) => set_number(&mut go.limits, param, n),
+                    Err(e) => go.problems.push(e),
+                }
+            }
+            other => go.problems.push(UciInputError::GoParam(clip(other))),
         }
     }
-    Ok(limits)
+    go
 }
 
-fn number<T: std::str::FromStr>(param: &str, value: &str) -> Result<T, UciInputError> {
-    value.parse().map_err(|_| UciInputError::GoNumber { param: param.to_string(), value: clip(value) })
+/// A whole number of any size: beyond i128 it saturates (it is clamped to its parameter's range anyway).
+fn number(param: &str, value: &str) -> Result<i128, UciInputError> {
+    match value.parse::<i128>() {
+        Ok(n) => Ok(n),
+        Err(e) if *e.kind() == IntErrorKind::PosOverflow => Ok(i128::MAX),
+        Err(e) if *e.kind() == IntErrorKind::NegOverflow => Ok(i128::MIN),
+        Err(_) => Err(UciInputError::GoNumber { param: param.to_string(), value: clip(value) }),
+    }
 }
 
-/// Milliseconds; GUIs sometimes send negative times when a clock has run out, which count as zero.
-fn millis(param: &str, value: &str) -> Result<Duration, UciInputError> {
-    let ms: i64 = number(param, value)?;
-    Ok(Duration::from_millis(ms.max(0) as u64))
+/// Stores a numeric `go` parameter, clamped to its range. Times are milliseconds; GUIs sometimes send negative
+/// times when a clock has run out, which count as zero.
+fn set_number(limits: &mut SearchLimits, param: &str, n: i128) {
+    let ms = Some(Duration::from_millis(n.clamp(0, MAX_CLOCK_MS) as u64));
+    let count = n.clamp(0, u32::MAX as i128) as u32;
+    match param {
+        "wtime" => limits.wtime = ms,
+        "btime" => limits.btime = ms,
+        "winc" => limits.winc = ms,
+        "binc" => limits.binc = ms,
+        "movetime" => limits.movetime = ms,
+        "movestogo" => limits.movestogo = Some(count),
+        "depth" => limits.depth = Some(count),
+        "nodes" => limits.nodes = Some(n.clamp(0, u64::MAX as i128) as u64),
+        // Mate in n moves is found within 2n plies.
+        "mate" => limits.depth = Some(n.saturating_mul(2).clamp(0, u32::MAX as i128) as u32),
+        _ => {} // only the numeric parameters of GO_WORDS come here
+    }
 }
 
 /// Shortens echoed input so a garbage line cannot flood the output.
@@ -168,29 +225,55 @@ mod tests {
         assert!(err("position startpos moves e2e4 e2e4").contains("move 2 'e2e4'"));
         assert!(err("position fen 8/8/8 w - - 0 1").starts_with("position: bad FEN"));
         assert!(err("position somewhere").contains("startpos"));
-        assert!(err("go depth x").contains("'depth' needs a number, got 'x'"));
-        assert!(err("go wtime").contains("'wtime' needs a number"));
-        assert!(err("go sideways 3").contains("unknown parameter 'sideways'"));
         assert!(err("setoption Hash 3").contains("setoption name"));
         assert!(err("xyzzy").contains("unknown command 'xyzzy'"));
     }
 
+    fn go(line: &str) -> GoCommand {
+        let Ok(UciCommand::Go(go)) = parse_line(line, false) else { panic!("{line} is not a go") };
+        go
+    }
+
     #[test]
     fn go_parameters() {
-        let UciCommand::Go(l) = parse_line("go wtime 1000 btime -5 winc 100 binc 100 movestogo 7", false).unwrap()
-        else {
-            panic!()
-        };
+        let l = go("go wtime 1000 btime -5 winc 100 binc 100 movestogo 7").limits;
         assert_eq!(l.wtime, Some(Duration::from_millis(1000)));
         assert_eq!(l.btime, Some(Duration::ZERO));
         assert_eq!(l.movestogo, Some(7));
-        let UciCommand::Go(l) = parse_line("go infinite", false).unwrap() else { panic!() };
-        assert!(l.infinite);
+        assert!(go("go infinite").limits.infinite);
+        let g = go("go searchmoves e2e4 d2d4 depth 3 ponder");
+        assert_eq!((g.searchmoves, g.limits.depth, g.problems), (vec!["e2e4".into(), "d2d4".into()], Some(3), vec![]));
         let UciCommand::SetOption { name, value } = parse_line("setoption name Skill Level value 3", false).unwrap()
         else {
             panic!()
         };
         assert_eq!((name.as_str(), value.as_deref()), ("Skill Level", Some("3")));
+    }
+
+    #[test]
+    fn go_numbers_out_of_range_are_clamped() {
+        let g = go("go wtime 99999999999999999999 btime -99999999999999999999999999999999999999999 depth 99999999999");
+        assert!(g.problems.is_empty(), "{:?}", g.problems);
+        assert_eq!(g.limits.wtime, Some(Duration::from_millis(MAX_CLOCK_MS as u64)));
+        assert_eq!(g.limits.btime, Some(Duration::ZERO));
+        assert_eq!(g.limits.depth, Some(u32::MAX));
+        assert_eq!(go("go mate 4294967296").limits.depth, Some(u32::MAX));
+        assert_eq!(go("go mate 3").limits.depth, Some(6));
+        assert_eq!(go("go depth -4 nodes 99999999999999999999999").limits.depth, Some(0));
+        assert_eq!(go("go nodes 99999999999999999999999").limits.nodes, Some(u64::MAX));
+        assert_eq!(go("go movetime +250").limits.movetime, Some(Duration::from_millis(250)));
+    }
+
+    #[test]
+    fn go_problems_are_reported_and_left_out() {
+        let problems = |l: &str| go(l).problems.iter().map(|e| e.to_string()).collect::<Vec<_>>();
+        assert_eq!(problems("go depth x"), ["go: 'depth' needs a number, got 'x'"]);
+        assert_eq!(problems("go wtime"), ["go: 'wtime' needs a number, got ''"]);
+        assert_eq!(problems("go sideways 3"), ["go: unknown parameter 'sideways'", "go: unknown parameter '3'"]);
+        // A missing value does not swallow the next parameter.
+        let g = go("go depth movetime 100");
+        assert_eq!((g.limits.depth, g.limits.movetime), (None, Some(Duration::from_millis(100))));
+        assert_eq!(g.problems.len(), 1);
     }
 
     proptest! {

@@ -62,7 +62,7 @@ pub enum AnalysisUpdate {
 }
 
 enum Message {
-    Request(AnalysisRequest),
+    Request(Box<AnalysisRequest>),
     /// The engine has reports waiting.
     EngineWoke,
     Shutdown,
@@ -108,7 +108,7 @@ impl AnalysisService {
 
     /// Hands the service a request; returns at once.
     pub fn request(&self, request: AnalysisRequest) {
-        let _ = self.messages.send(Message::Request(request));
+        let _ = self.messages.send(Message::Request(Box::new(request)));
     }
 
     /// The next update, if one is waiting.
@@ -167,7 +167,7 @@ impl Worker {
         while let Ok(message) = inbox.recv() {
             let going = match message {
                 Message::Request(r) => {
-                    self.on_request(r);
+                    self.on_request(*r);
                     true
                 }
                 Message::EngineWoke => self.drain(),
