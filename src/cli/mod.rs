@@ -1,5 +1,6 @@
 //! Command-line interface: the clap definitions and one function per subcommand.
 
+mod analyse;
 mod perft;
 mod pgn;
 mod play;
@@ -43,6 +44,10 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Step through the games of a PGN file.
     Review(review::ReviewArgs),
+    /// Analyse every position of a PGN file's games and write them back annotated (evaluations, mistakes,
+    /// better lines, accuracy).
+    #[command(alias = "analyze")]
+    Analyse(analyse::AnalyseArgs),
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
@@ -56,6 +61,7 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         Some(Command::Pgn(args)) => pgn::run(args),
         Some(Command::Play(args)) => play::run(args),
         Some(Command::Review(args)) => review::run(args),
+        Some(Command::Analyse(args)) => analyse::run(args),
         None => play::run(play::PlayArgs { common: cli.common, ..play::PlayArgs::default() }),
     }
 }

@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use tabiya::game::EvalScore;
 use tabiya::game::pgn::{PgnGame, PgnIndex, WriteOptions, read_file, read_game, write_game};
 use tabiya::rules::{DrawClaim, Position, Status, to_uci};
 use tabiya::text::clean;
@@ -116,7 +117,11 @@ fn game_json(game: &PgnGame) -> Value {
         .map(|node| {
             let uci = to_uci(&pos, node.mv);
             pos.make_move(node.mv);
-            json!({ "san": node.san, "uci": uci, "fen": pos.to_fen() })
+            let eval = node.eval.map(|e| match e {
+                EvalScore::Cp(cp) => json!({ "cp": cp }),
+                EvalScore::Mate(n) => json!({ "mate": n }),
+            });
+            json!({ "san": node.san, "uci": uci, "fen": pos.to_fen(), "eval": eval, "nags": node.nags })
         })
         .collect();
     let h = game.history();

@@ -1,0 +1,172 @@
+//! `tabiya analyse FILE`: every position of each game's main line analysed by an engine, and the games
+//! written back as annotated PGN — `[%eval …]` on every move, `?!`/`?`/`??` with a comment in words and the
+//! better line on each inaccuracy, mistake and blunder, each side's accuracy and average centipawn loss as
+//! tags. The game's own comments, NAGs and variations are kept. Output goes to stdout, or to a new file
+//! (never over an existing one); progress goes to stderr when it is a terminal; Ctrl+C stops and writes what
+//! is done.
+
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+use tabiya::game::analysis::{
+    AnalysisEngine, AnalysisRequest, AnalysisService, AnalysisUpdate, PositionAnalysis, annotate, figure_tags,
+};
+use tabiya::game::engine_spec::{EngineCatalog, EngineSpec};
+use tabiya::game::pgn::{PgnGame, WriteOptions, read_file, read_games, write_game};
+use tabiya::text::clean;
+
+/// The default thinking time per position: a 40-move game (81 positions) in under a minute.
+pub const DEFAULT_MOVETIME_MS: u64 = 500;
+
+#[derive(Args, Debug)]
+pub struct AnalyseArgs {
+    /// The PGN file.
+    pub file: PathBuf,
+    /// Only this game (1-based); all games when not given.
+    #[arg(long, value_name = "N")]
+    pub game: Option<usize>,
+    /// Thinking time per position, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = DEFAULT_MOVETIME_MS)]
+    pub movetime: u64,
+    /// The engine: the name of an [[engines]] entry of the configuration, or uci:COMMAND; the built-in one
+    /// when not given.
+    #[arg(long, value_name = "NAME|uci:COMMAND")]
+    pub engine: Option<String>,
+    /// Write the annotated games to this new file instead of standard output (an existing file is never
+    /// replaced).
+    #[arg(long, short, value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Read the configuration (for [[engines]] and the hash size) from FILE.
+    #[arg(long, value_name = "FILE")]
+    pub config: Option<PathBuf>,
+}
+
+pub fn run(args: AnalyseArgs) -> Result<ExitCode> {
+    let name = clean(&args.file.display().to_string());
+    let bytes = read_file(&args.file).with_context(|| name.clone())?;
+    let mut games = read_games(&bytes);
+    if let Some(n) = args.game {
+        if n == 0 || n > games.len() {
+            bail!("{name}: there is no game {n} (the file has {})", games.len());
+        }
+        games = vec![games.swap_remove(n - 1)];
+    }
+    if games.is_empty() {
+        bail!("{name}: no games found");
+    }
+    let engine = analysis_engine(&args)?;
+    let mut out = open_output(args.output.as_ref())?;
+    let service = AnalysisService::start(&engine, None).context("cannot start the analysis engine")?;
+    let interrupted = Arc::new(AtomicBool::new(false));
+    let flag = Arc::clone(&interrupted);
+    // A second Ctrl+C is not caught again, so it ends the program at once as usual.
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    let per_position = Duration::from_millis(args.movetime.max(1));
+    let mut status = ExitCode::SUCCESS;
+    for game in &mut games {
+        if interrupted.load(Ordering::SeqCst) {
+            break;
+        }
+        if let Some(e) = &game.error {
+            eprintln!("tabiya analyse: {name}: game {} not analysed: {}", game.number, clean(&e.to_string()));
+            status = ExitCode::FAILURE;
+            continue;
+        }
+        let positions = analyse_game(&service, game, per_position, &interrupted)?;
+        write_annotated(&mut out, game, &positions, args.movetime)?;
+    }
+    out.flush()?;
+    if interrupted.load(Ordering::SeqCst) {
+        eprintln!("tabiya analyse: stopped; what was analysed is written");
+        return Ok(ExitCode::from(130));
+    }
+    Ok(status)
+}
+
+/// The engine named by `--engine`, resolved through the configuration's [[engines]] first.
+fn analysis_engine(args: &AnalyseArgs) -> Result<AnalysisEngine> {
+    let loaded = tabiya::tui::config::load(args.config.as_deref());
+    let hash_mb = loaded.config.engine.hash_mb;
+    let Some(wanted) = &args.engine else { return Ok(AnalysisEngine::Builtin { hash_mb }) };
+    let configured =
+        loaded.config.engines.iter().map(|e| EngineSpec::configured(&e.name, &e.command, &e.args)).collect();
+    let catalog = EngineCatalog::new(configured);
+    let text = wanted.strip_prefix("uci:").unwrap_or(wanted);
+    if let Some(spec) = catalog.resolve(text).or_else(|| catalog.resolve(wanted)) {
+        return Ok(AnalysisEngine::External(spec.clone()));
+    }
+    if wanted.starts_with("uci:") {
+        let spec = EngineSpec::from_command_line(text).map_err(anyhow::Error::msg).context("--engine")?;
+        return Ok(AnalysisEngine::External(spec));
+    }
+    bail!("--engine: no engine '{}' in the configuration's [[engines]] (or give uci:COMMAND)", clean(wanted))
+}
+
+fn open_output(path: Option<&PathBuf>) -> Result<Box<dyn Write>> {
+    let Some(path) = path else { return Ok(Box::new(std::io::BufWriter::new(std::io::stdout()))) };
+    let file =
+        std::fs::OpenOptions::new().write(true).create_new(true).open(path).with_context(|| {
+            format!("--output {} (tabiya never replaces a file)", clean(&path.display().to_string()))
+        })?;
+    Ok(Box::new(std::io::BufWriter::new(file)))
+}
+
+/// Every position of the main line, or those done before Ctrl+C.
+fn analyse_game(
+    service: &AnalysisService,
+    game: &PgnGame,
+    per_position: Duration,
+    interrupted: &AtomicBool,
+) -> Result<Vec<PositionAnalysis>> {
+    let id = game.number as u64;
+    let moves: Vec<_> = game.tree.moves().collect();
+    let total = moves.len() + 1;
+    service.request(AnalysisRequest::Game { id, start: game.tree.start.clone(), moves, per_position });
+    let progress = std::io::stderr().is_terminal();
+    let mut stop_sent = false;
+    loop {
+        if interrupted.load(Ordering::SeqCst) && !stop_sent {
+            service.request(AnalysisRequest::Stop);
+            stop_sent = true;
+        }
+        match service.recv_timeout(Duration::from_millis(100)) {
+            Some(AnalysisUpdate::GameProgress { id: i, done, .. }) if i == id && progress => {
+                draw_progress(game.number, done, total);
+            }
+            Some(AnalysisUpdate::GameDone { id: i, positions, .. }) if i == id => {
+                if progress {
+                    eprint!("\r\x1b[K");
+                }
+                return Ok(positions);
+            }
+            Some(AnalysisUpdate::Failed { message }) => bail!("the analysis engine failed: {}", clean(&message)),
+            _ => {}
+        }
+    }
+}
+
+fn draw_progress(game: usize, done: usize, total: usize) {
+    const WIDTH: usize = 30;
+    let filled = WIDTH * done / total.max(1);
+    eprint!("\rgame {game}: [{}{}] {done}/{total} positions", "#".repeat(filled), "-".repeat(WIDTH - filled));
+    let _ = std::io::stderr().flush();
+}
+
+fn write_annotated(out: &mut dyn Write, game: &mut PgnGame, positions: &[PositionAnalysis], ms: u64) -> Result<()> {
+    let report = annotate(&mut game.tree, positions);
+    let mut tags = game.headers.pairs.clone();
+    tags.retain(|(k, _)| !matches!(k.as_str(), "WhiteAccuracy" | "BlackAccuracy" | "WhiteACPL" | "BlackACPL"));
+    tags.extend(figure_tags(&report));
+    if !tags.iter().any(|(k, _)| k == "Annotator") {
+        tags.push(("Annotator".into(), format!("tabiya analyse, {ms} ms a position")));
+    }
+    let mut text = String::new();
+    write_game(&mut text, &tags, &game.tree, &game.result, WriteOptions { annotations: true, precise_clocks: true });
+    out.write_all(text.as_bytes())?;
+    Ok(())
+}

@@ -1,0 +1,52 @@
+//! `tabiya analyse` on the real binary: a game with a planted blunder comes back with `??` on it, the better
+//! move in words and as a variation, `[%eval]` on every move and each side's accuracy; the output reads back
+//! in tabiya, whose `--json` shows every move's evaluation; an existing output file is never replaced.
+
+use std::process::Command;
+
+const GAME: &str = "[Event \"Planted\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n\
+                    1. e4 e5 2. Nf3 Nc6 3. d4 {A comment to keep} Qh4 4. Nxh4 *\n";
+
+fn tabiya(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tabiya")).args(args).output().unwrap()
+}
+
+#[test]
+fn a_planted_blunder_is_marked_and_the_output_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("game.pgn");
+    std::fs::write(&input, GAME).unwrap();
+    let cfg = dir.path().join("none.toml");
+    std::fs::write(&cfg, "").unwrap();
+    let out = tabiya(&["analyse", input.to_str().unwrap(), "--movetime", "150", "--config", cfg.to_str().unwrap()]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("Qh4 $4") || text.contains("Qh4??"), "{text}");
+    assert!(text.contains("Blunder."), "{text}");
+    assert!(text.contains("A comment to keep"), "{text}");
+    assert!(text.contains("[WhiteAccuracy \"") && text.contains("[BlackACPL \""), "{text}");
+    assert_eq!(text.matches("[%eval").count(), 7, "every move has an evaluation: {text}");
+
+    let annotated = dir.path().join("annotated.pgn");
+    std::fs::write(&annotated, &text).unwrap();
+    let json = tabiya(&["pgn", "--json", annotated.to_str().unwrap()]);
+    assert!(json.status.success(), "{}", String::from_utf8_lossy(&json.stderr));
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let plies = value["plies"].as_array().unwrap();
+    assert_eq!(plies.len(), 7);
+    assert!(plies.iter().all(|p| p["eval"].is_object()), "{value}");
+    assert!(plies[5]["nags"].as_array().unwrap().contains(&serde_json::json!(4)));
+}
+
+#[test]
+fn an_existing_output_file_is_never_replaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("game.pgn");
+    std::fs::write(&input, GAME).unwrap();
+    let output = dir.path().join("out.pgn");
+    std::fs::write(&output, "mine").unwrap();
+    let out = tabiya(&["analyse", input.to_str().unwrap(), "--movetime", "10", "-o", output.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("never replaces"));
+    assert_eq!(std::fs::read_to_string(&output).unwrap(), "mine");
+}
