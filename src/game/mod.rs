@@ -12,6 +12,7 @@ pub mod controller;
 pub mod error;
 pub mod events;
 pub mod external;
+pub mod openings;
 pub mod pgn;
 pub mod player;
 mod record;
