@@ -5,6 +5,7 @@
 //! running program, but it is still parsed defensively: a line that is not `eco<TAB>name<TAB>pgn` or whose
 //! moves do not parse is skipped and recorded in `failures` with its file and line, never a panic.
 
+use super::reach::Reach;
 use crate::rules::{Position, parse_san};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -26,7 +27,6 @@ const HEADER: &str = "eco\tname\tpgn";
 pub(super) struct Entry {
     pub eco: &'static str,
     pub name: &'static str,
-    pub pgn: &'static str,
 }
 
 pub(super) struct Table {
@@ -38,14 +38,13 @@ pub(super) struct Table {
     pub by_key: HashMap<u64, u32>,
     /// One line per skipped data-set line: `file line N: why`.
     pub failures: Vec<String>,
-    /// The fewest pieces (both sides, kings included) on any named position. Pieces never come back, so once
-    /// a game has fewer no later position of it can be named and the replay can stop.
-    pub min_pieces: usize,
+    /// Whether a game can still reach a named position (lets `classify` stop early).
+    pub reach: Reach,
     /// The key of the standard start position: games from any other start get no name.
     pub start_key: u64,
 }
 
-/// The table, built on first use (a few milliseconds) and shared by every caller after that.
+/// The table, built on first use (about 40 ms in a release build) and shared by every caller after that.
 pub(super) fn table() -> &'static Table {
     static TABLE: OnceLock<Table> = OnceLock::new();
     TABLE.get_or_init(|| Table::build(&VOLUMES))
@@ -59,7 +58,7 @@ impl Table {
             entries: Vec::with_capacity(4096),
             by_key: HashMap::with_capacity(4096),
             failures: Vec::new(),
-            min_pieces: usize::MAX,
+            reach: Reach::new(),
             start_key: start.key(),
         };
         for &(file, text) in volumes {
@@ -67,19 +66,20 @@ impl Table {
                 if line.is_empty() || (i == 0 && line == HEADER) {
                     continue;
                 }
-                match parse_line(line).and_then(|(eco, name, pgn)| Ok((eco, name, pgn, play_pgn(&start, pgn)?))) {
-                    Ok((eco, name, pgn, pos)) => table.insert(Entry { eco, name, pgn }, &pos),
+                match parse_entry(&start, line) {
+                    Ok((entry, pos)) => table.insert(entry, &pos),
                     Err(why) => table.failures.push(format!("{file} line {}: {why}", i + 1)),
                 }
             }
         }
+        table.reach.close();
         table
     }
 
     fn insert(&mut self, entry: Entry, pos: &Position) {
         let index = self.entries.len() as u32;
         self.entries.push(entry);
-        self.min_pieces = self.min_pieces.min(pieces(pos));
+        self.reach.add(pos);
         // The first line to name a position keeps it.
         self.by_key.entry(pos.key()).or_insert(index);
     }
@@ -90,18 +90,13 @@ impl Table {
     }
 }
 
-/// Both sides' pieces, kings included.
-pub(super) fn pieces(pos: &Position) -> usize {
-    pos.piece_count(crate::rules::Color::White) + pos.piece_count(crate::rules::Color::Black)
-}
-
-/// Splits `eco<TAB>name<TAB>pgn`, checking the ECO code's shape (a letter A–E and two digits).
-fn parse_line(line: &'static str) -> Result<(&'static str, &'static str, &'static str), String> {
+/// Reads one line, `eco<TAB>name<TAB>pgn`: the entry and the position its moves reach from `start`.
+fn parse_entry(start: &Position, line: &'static str) -> Result<(Entry, Position), String> {
     let mut fields = line.split('\t');
-    let (Some(eco), Some(name), Some(pgn), None) = (fields.next(), fields.next(), fields.next(), fields.next())
-    else {
+    let (Some(eco), Some(name), Some(pgn), None) = (fields.next(), fields.next(), fields.next(), fields.next()) else {
         return Err("expected three tab-separated fields: eco, name, pgn".to_string());
     };
+    // The ECO code's shape: a volume letter A–E and two digits.
     let b = eco.as_bytes();
     if b.len() != 3 || !(b'A'..=b'E').contains(&b[0]) || !b[1..].iter().all(u8::is_ascii_digit) {
         return Err(format!("'{}' is not an ECO code", crate::text::clean(eco)));
@@ -109,7 +104,7 @@ fn parse_line(line: &'static str) -> Result<(&'static str, &'static str, &'stati
     if name.trim().is_empty() {
         return Err("the name is empty".to_string());
     }
-    Ok((eco, name, pgn))
+    Ok((Entry { eco, name }, play_pgn(start, pgn)?))
 }
 
 /// Plays a line such as `1. e4 e5 2. Nf3` from `start` and returns the position reached.

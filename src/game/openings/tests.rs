@@ -1,7 +1,8 @@
 //! Unit tests of the table's building: every line parses, bad lines are skipped and reported, duplicates keep
-//! the first line, the piece-count bound holds.
+//! the first line, the early stop is sound.
 
-use super::table::{Table, pieces, play_pgn, table};
+use super::reach::{Reach, home_pawns};
+use super::table::{Table, VOLUMES, play_pgn, table};
 use super::{Opening, lookup};
 use crate::rules::Position;
 
@@ -55,13 +56,42 @@ fn bad_lines_are_skipped_and_reported_with_file_and_line() {
     assert!(t.failures[5].starts_with("x.tsv line 9: expected three"), "{}", t.failures[5]);
 }
 
+fn after(line: &str) -> Position {
+    play_pgn(&Position::startpos(), line).unwrap()
+}
+
 #[test]
-fn min_pieces_is_the_fewest_on_any_named_position() {
+fn every_named_position_may_lead_to_a_name() {
     let t = table();
-    let start = Position::startpos();
-    let fewest = t.entries.iter().map(|e| pieces(&play_pgn(&start, e.pgn).unwrap())).min();
-    assert_eq!(Some(t.min_pieces), fewest);
-    assert!(t.min_pieces < 32);
+    let pgns = VOLUMES.iter().flat_map(|(_, text)| text.lines().skip(1)).filter_map(|l| l.split('\t').nth(2));
+    for pgn in pgns {
+        assert!(t.reach.may_lead_to_a_name(&after(pgn)), "{pgn}");
+    }
+}
+
+#[test]
+fn moved_pawns_and_lost_pieces_end_the_replay() {
+    let mut reach = Reach::new();
+    reach.add(&after("1. e4 e5"));
+    reach.close();
+    // More unmoved pawns than the named position, all pieces: it may still come.
+    assert!(reach.may_lead_to_a_name(&Position::startpos()));
+    assert!(reach.may_lead_to_a_name(&after("1. Nf3 Nc6")));
+    assert!(reach.may_lead_to_a_name(&after("1. e4")));
+    // A pawn the named position still has at home has moved.
+    assert!(!reach.may_lead_to_a_name(&after("1. d4")));
+    assert!(!reach.may_lead_to_a_name(&after("1. e4 e5 2. d4")));
+    // A piece the named position still has is gone.
+    assert!(!reach.may_lead_to_a_name(&after("1. e4 e5 2. Nf3 Nc6 3. Nxe5 Nxe5")));
+}
+
+#[test]
+fn the_unmoved_pawn_mask_reads_ranks_two_and_seven() {
+    assert_eq!(home_pawns(&Position::startpos()), 0xffff);
+    assert_eq!(home_pawns(&after("1. a4 h5")), 0x7ffe);
+    let advanced = Position::from_fen("rnbqkbnr/8/pppppppp/8/8/PPPPPPPP/8/RNBQKBNR w KQkq - 0 1").unwrap();
+    assert_eq!(home_pawns(&advanced), 0);
+    assert!(!table().reach.may_lead_to_a_name(&advanced));
 }
 
 #[test]
