@@ -48,6 +48,17 @@ fn a_transposition_with_more_moves_is_named_by_its_position() {
 }
 
 #[test]
+fn a_legal_en_passant_capture_is_part_of_the_position() {
+    // After 2... e5 white may take en passant; after the knights' round trip the same pieces stand there, but
+    // the capture is gone, so by FIDE's rule (and the data set's) it is another position, without a name.
+    let start = Position::startpos();
+    let (_, benoni) = play(&start, "1. d4 c5 2. d5 e5");
+    let (_, later) = play(&start, "1. d4 c5 2. d5 e5 3. Nf3 Nf6 4. Ng1 Ng8");
+    assert_eq!(lookup(&benoni), named("A44", "Benoni Defense: Old Benoni"));
+    assert_eq!(lookup(&later), None);
+}
+
+#[test]
 fn the_morphy_defense_has_its_exact_name() {
     assert_eq!(classify_line("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"), named("C70", "Ruy Lopez: Morphy Defense"));
 }

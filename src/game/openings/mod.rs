@@ -5,9 +5,8 @@
 //! reached. Positions are matched, not move orders, so a transposition gets the name of the position it
 //! reaches. "The same position" is FIDE's: the same pieces on the same squares, side to move, castling rights
 //! and en passant capture — exactly what the rules core's Zobrist key covers (the move counters are not in it,
-//! and en passant counts only when the capture is legal, as in the data set, whose positions python-chess
-//! writes the same way). Two different positions with one 64-bit key are possible in principle (odds about
-//! 4,000 in 2^64 per lookup) and are not checked for.
+//! and en passant counts only when the capture is legal). Two different positions with one 64-bit key are
+//! possible in principle (odds about 4,000 in 2^64 per lookup) and are not checked for.
 //!
 //! The table (3,807 positions) is built once, on first use: every line's moves are parsed, about 40 ms in a
 //! release build. After that `lookup` is one hash probe and `classify` costs 10–30 µs for an 80-ply game
@@ -68,8 +67,8 @@ pub fn lookup(pos: &Position) -> Option<Opening> {
     table().get(pos.key()).map(Opening::from)
 }
 
-/// How many entries the table holds: the data-set lines that parsed (3,807 when all do). Fewer positions
-/// than that are named, since a few lines name a position another line already names.
+/// How many entries the table holds: the data-set lines that parsed (3,807 when all do). In the embedded data
+/// each names a different position; where two lines name one, the first keeps it (see `table`).
 pub fn table_len() -> usize {
     table().entries.len()
 }
