@@ -15,6 +15,7 @@ pub mod error;
 pub mod events;
 pub mod external;
 pub mod judgement;
+pub mod openings;
 pub mod pgn;
 pub mod player;
 mod record;

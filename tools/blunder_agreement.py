@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Do the blunders `tabiya analyse` marks agree with Stockfish's?
+
+Takes games with known errors (by default the low-level games of the level ladder, levels 1-4, which blunder),
+runs `tabiya analyse` on them at its default setting, and judges every move again with Stockfish at a fixed
+depth by the same rule (lichess's: a drop of the mover's winning chances of 0.3 or more on the -1..+1 scale,
+or allowing a forced mate from a position that was not lost, or losing one's own mate into a position that
+is not winning by more than 7 pawns). Prints recall (Stockfish's blunders that tabiya marks) and precision
+(tabiya's blunders that Stockfish confirms).
+
+    python3 tools/blunder_agreement.py --games 10 --depth 18 [--tabiya target/release/tabiya] [--movetime 500]
+
+Needs python-chess (`pip install chess`) and Stockfish (`apt-get install stockfish`). Not run in CI.
+"""
+
+import argparse
+import io
+import math
+import subprocess
+import sys
+import tempfile
+
+import chess
+import chess.engine
+import chess.pgn
+
+CEILING = 1000
+MULTIPLIER = -0.00368208
+
+
+def winning_chances(cp):
+    cp = max(-CEILING, min(CEILING, cp))
+    return max(-1.0, min(1.0, 2 / (1 + math.exp(MULTIPLIER * cp)) - 1))
+
+
+def white_cp_and_mate(score):
+    """(centipawns, mate) from White's view, as lila reads an evaluation."""
+    w = score.white()
+    if w.is_mate():
+        m = w.mate()
+        return (CEILING if m > 0 else -CEILING), m
+    return w.score(), None
+
+
+def is_blunder(mover_white, before, after):
+    sign = 1 if mover_white else -1
+    (cb, mb), (ca, ma) = before, after
+    mb = None if mb is None else mb * sign
+    ma = None if ma is None else ma * sign
+    if mb is None and ma is not None and ma < 0:
+        return -cb * sign <= 700
+    if mb is not None and mb > 0 and ma is None:
+        return ca * sign <= 700
+    if mb is not None and ma is not None:
+        return mb > 0 and ma < 0
+    if mb is not None or ma is not None:
+        return False
+    return (winning_chances(cb) - winning_chances(ca)) * sign >= 0.3
+
+
+def pick_games(path, count, max_level, max_plies):
+    games = []
+    with open(path) as f:
+        while len(games) < count:
+            g = chess.pgn.read_game(f)
+            if g is None:
+                break
+            levels = [int(g.headers.get(side, "x 9").split()[-1]) for side in ("White", "Black")]
+            if max(levels) > max_level:
+                continue
+            # Cut long games: the judgement needs positions, not endings.
+            node = g
+            for _ in range(max_plies):
+                if not node.variations:
+                    break
+                node = node.variations[0]
+            node.variations = []
+            games.append(g)
+    return games
+
+
+def stockfish_blunders(games, depth, stockfish):
+    engine = chess.engine.SimpleEngine.popen_uci(stockfish)
+    engine.configure({"Threads": 1, "Hash": 64})
+    marks = set()
+    for gi, game in enumerate(games):
+        board = game.board()
+        evals = []
+        moves = list(game.mainline_moves())
+        for i in range(len(moves) + 1):
+            if board.is_game_over():
+                if board.is_checkmate():
+                    evals.append((-CEILING if board.turn == chess.WHITE else CEILING, None))
+                else:
+                    evals.append((0, None))
+            else:
+                info = engine.analyse(board, chess.engine.Limit(depth=depth))
+                evals.append(white_cp_and_mate(info["score"]))
+            if i < len(moves):
+                board.push(moves[i])
+        board = game.board()
+        for i, mv in enumerate(moves):
+            if is_blunder(board.turn == chess.WHITE, evals[i], evals[i + 1]):
+                marks.add((gi, i + 1))
+            board.push(mv)
+        print(f"stockfish: game {gi + 1}/{len(games)} done", file=sys.stderr)
+    engine.quit()
+    return marks
+
+
+def tabiya_blunders(games, tabiya, movetime):
+    with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
+        for g in games:
+            print(g, file=f, end="\n\n")
+        name = f.name
+    empty = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
+    empty.close()
+    out = subprocess.run([tabiya, "analyse", name, "--movetime", str(movetime), "--config", empty.name],
+                         check=True, capture_output=True, text=True).stdout
+    marks = set()
+    pgn = io.StringIO(out)
+    gi = 0
+    while True:
+        g = chess.pgn.read_game(pgn)
+        if g is None:
+            break
+        for i, node in enumerate(g.mainline()):
+            if 4 in node.nags:
+                marks.add((gi, i + 1))
+        gi += 1
+    return marks
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("--pgn", default="tools/results/ladder-5+0.05-40-session4.pgn")
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--max-level", type=int, default=4)
+    p.add_argument("--max-plies", type=int, default=60)
+    p.add_argument("--depth", type=int, default=18)
+    p.add_argument("--movetime", type=int, default=500)
+    p.add_argument("--tabiya", default="target/release/tabiya")
+    p.add_argument("--stockfish", default="/usr/games/stockfish")
+    a = p.parse_args()
+    games = pick_games(a.pgn, a.games, a.max_level, a.max_plies)
+    plies = sum(len(list(g.mainline_moves())) for g in games)
+    ours = tabiya_blunders(games, a.tabiya, a.movetime)
+    theirs = stockfish_blunders(games, a.depth, a.stockfish)
+    both = ours & theirs
+    recall = len(both) / len(theirs) if theirs else 1.0
+    precision = len(both) / len(ours) if ours else 1.0
+    print(f"{len(games)} games, {plies} moves; Stockfish depth {a.depth} marks {len(theirs)} blunders, "
+          f"tabiya analyse ({a.movetime} ms a position) marks {len(ours)}; agreed {len(both)}")
+    print(f"recall {recall:.1%}  precision {precision:.1%}")
+    print(f"only Stockfish: {sorted(theirs - ours)}")
+    print(f"only tabiya:    {sorted(ours - theirs)}")
+
+
+if __name__ == "__main__":
+    main()
