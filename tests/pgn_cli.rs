@@ -17,7 +17,8 @@ fn summaries_for_good_files_exit_zero() {
     assert!(ok);
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 3);
-    assert!(lines[0].ends_with("game 1: wood_pusher – Kn1ghtRider, 0-1, 26 plies, ongoing"), "{}", lines[0]);
+    let first = "game 1: wood_pusher – Kn1ghtRider, 0-1, 26 plies, ongoing, C50 Italian Game: Anti-Fried Liver Defense";
+    assert!(lines[0].ends_with(first), "{}", lines[0]);
     assert!(lines[2].contains("claimable: threefold_repetition"), "{}", lines[2]);
 }
 
@@ -146,4 +147,20 @@ fn long_algebraic_moves_read_and_export_as_san() {
     assert!(!ok);
     assert!(out.contains("'g8e7' is not a legal move here (legal moves of the knight on g8: N"), "{out}");
     assert!(!out.contains("e6"), "{out}");
+}
+
+#[test]
+fn openings_are_named_by_position_in_summaries_json_and_exports() {
+    let dir = tempfile::tempdir().unwrap();
+    // The Ruy Lopez's Morphy Defense reached by a transposed move order, with no ECO or Opening tag.
+    let file = dir.path().join("t.pgn");
+    std::fs::write(&file, "[White \"A\"]\n[Black \"B\"]\n\n1. Nf3 Nc6 2. e4 e5 3. Bb5 a6 4. d3 *\n").unwrap();
+    let name = file.to_str().unwrap();
+    let (ok, out, _) = tabiya(&["pgn", name]);
+    assert!(ok && out.contains("C70 Ruy Lopez: Morphy Defense"), "{out}");
+    let (_, json, _) = tabiya(&["pgn", "--json", name]);
+    let v: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    assert_eq!(v["opening"], serde_json::json!({ "eco": "C70", "name": "Ruy Lopez: Morphy Defense" }));
+    let (_, export, _) = tabiya(&["pgn", "--export", name]);
+    assert!(export.contains("[ECO \"C70\"]") && export.contains("[Opening \"Ruy Lopez: Morphy Defense\"]"), "{export}");
 }

@@ -159,7 +159,7 @@ fn draw_progress(game: usize, done: usize, total: usize) {
 
 fn write_annotated(out: &mut dyn Write, game: &mut PgnGame, positions: &[PositionAnalysis], ms: u64) -> Result<()> {
     let report = annotate(&mut game.tree, positions);
-    let mut tags = game.headers.pairs.clone();
+    let mut tags = super::pgn::with_opening_tags(game);
     tags.retain(|(k, _)| !matches!(k.as_str(), "WhiteAccuracy" | "BlackAccuracy" | "WhiteACPL" | "BlackACPL"));
     tags.extend(figure_tags(&report));
     if !tags.iter().any(|(k, _)| k == "Annotator") {

@@ -102,6 +102,9 @@ fn summary(game: &PgnGame) -> String {
     if game.is_chess960() {
         s.push_str(", Chess960");
     }
+    if let Some((eco, name)) = game.opening() {
+        s.push_str(&format!(", {eco} {name}"));
+    }
     s
 }
 
@@ -134,6 +137,7 @@ fn game_json(game: &PgnGame) -> Value {
         "plies": plies,
         "final_fen": h.position().to_fen(),
         "result": game.result,
+        "opening": game.opening().map(|(eco, name)| json!({ "eco": eco, "name": name })),
         "status": status_name(h.status()),
         "claimable": h.claimable().into_iter().map(claim_name).collect::<Vec<_>>(),
         "error": error,
@@ -162,9 +166,23 @@ fn export(out: &mut impl Write, game: &PgnGame, name: &str) -> Result<()> {
     let mut text = String::new();
     // Precise clocks: a file's fractions of a second (chess.com writes them) are kept.
     let opts = WriteOptions { annotations: true, precise_clocks: true };
-    write_game(&mut text, &game.headers.pairs, &game.tree, &game.result, opts);
+    write_game(&mut text, &with_opening_tags(game), &game.tree, &game.result, opts);
     out.write_all(text.as_bytes())?;
     Ok(())
+}
+
+/// The game's tags, with `ECO` and `Opening` from tabiya's classification where the file has none.
+pub fn with_opening_tags(game: &PgnGame) -> Vec<(String, String)> {
+    let mut tags = game.headers.pairs.clone();
+    if let Some((eco, name)) = game.opening() {
+        for (key, value) in [("ECO", eco), ("Opening", name)] {
+            if !tags.iter().any(|(k, v)| k == key && !v.trim().is_empty() && v != "?") {
+                tags.retain(|(k, _)| k != key);
+                tags.push((key.to_string(), value));
+            }
+        }
+    }
+    tags
 }
 
 /// One JSON line, with the characters `clean` would drop (DEL, C1 controls, bidi and zero-width characters)

@@ -26,6 +26,10 @@ pub(super) fn game_tags(game: &GameController, for_save: bool) -> Vec<(String, S
         ("TimeControl".to_string(), game.clock.control().to_pgn()),
         ("PlyCount".to_string(), game.records.len().to_string()),
     ];
+    if let Some(o) = super::openings::classify(game.history.start(), game.history.moves()) {
+        tags.push(("ECO".into(), o.eco.into()));
+        tags.push(("Opening".into(), o.name.into()));
+    }
     let start = game.history.start();
     if start.is_chess960() || game.chess960.is_some() {
         tags.push(("Variant".into(), "Chess960".into()));

@@ -95,6 +95,17 @@ impl PgnGame {
         h
     }
 
+    /// The opening's ECO code and name: the file's `ECO` and `Opening` tags where it has them, else tabiya's
+    /// classification of the main line (the lichess data set's rule, see `game::openings`).
+    pub fn opening(&self) -> Option<(String, String)> {
+        let moves: Vec<_> = self.tree.moves().collect();
+        let found = crate::game::openings::classify(&self.tree.start, &moves);
+        let tag = |name: &str| self.headers.get(name).map(str::trim).filter(|v| !v.is_empty() && *v != "?");
+        let eco = tag("ECO").map(str::to_string).or_else(|| found.as_ref().map(|o| o.eco.to_string()))?;
+        let name = tag("Opening").map(str::to_string).or_else(|| found.as_ref().map(|o| o.name.to_string()))?;
+        Some((eco, name))
+    }
+
     pub fn is_chess960(&self) -> bool {
         self.tree.start.is_chess960()
     }
