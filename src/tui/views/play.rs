@@ -68,6 +68,15 @@ fn draw_side(buf: &mut ratatui::buffer::Buffer, app: &App, play: &PlayState, sid
     }
     let mut list_rect =
         Rect::new(side.x, side.y + player_h + 1, side.width, side.height.saturating_sub(2 * player_h + 2));
+    // The opening's name as the game goes on; it stays once the game leaves the book (the data set's rule).
+    if let Some(o) = crate::game::openings::classify(game.start_position(), game.history().moves())
+        && list_rect.height > 3
+    {
+        let text = format!("{} {}", o.eco, o.name);
+        buf.set_line(side.x, list_rect.y, &Line::styled(text, theme.dim), side.width);
+        list_rect.y += 1;
+        list_rect.height -= 1;
+    }
     if let Some(eval) = &play.evaluation
         && list_rect.height > 2
     {
