@@ -959,6 +959,9 @@ impl App {
             options = options.with_saves(saves.clone());
         }
         options.engines = self.engine_catalog();
+        let engine = &self.config.engine;
+        options.engine_timeouts.handshake = Duration::from_secs(engine.handshake_timeout_seconds);
+        options.engine_timeouts.untimed_move = Duration::from_secs(engine.move_timeout_seconds);
         options
     }
 }

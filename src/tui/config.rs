@@ -65,6 +65,10 @@ pub struct SoundConfig {
 #[derive(Debug, Clone, PartialEq)]
 pub struct EngineConfig {
     pub hash_mb: usize,
+    /// How long an external engine may take to answer `uci`/`isready`, in seconds.
+    pub handshake_timeout_seconds: u64,
+    /// How long an external engine may think about one move in an untimed game, in seconds.
+    pub move_timeout_seconds: u64,
 }
 
 /// Key lists per action, as written in the file; [`KeyMap::resolve`] checks and compiles them.
@@ -118,7 +122,7 @@ impl Default for SoundConfig {
 
 impl Default for EngineConfig {
     fn default() -> Self {
-        EngineConfig { hash_mb: 64 }
+        EngineConfig { hash_mb: 64, handshake_timeout_seconds: 10, move_timeout_seconds: 300 }
     }
 }
 
@@ -332,6 +336,10 @@ mod tests {
         assert!(only_error("[game]\n\nlevel = 9\n").starts_with("c.toml:3: `game.level`: 9 is not a level"));
         assert!(only_error("[game]\nblack = \"robot\"\n").starts_with("c.toml:2: `game.black`"));
         assert!(only_error("[engine]\nhash_mb = 0\n").starts_with("c.toml:2: `engine.hash_mb`"));
+        assert!(only_error("[engine]\nhash_mb = 65536\n").contains("32768"));
+        assert!(only_error("[engine]\nmove_timeout_seconds = 0\n").contains("engine.move_timeout_seconds"));
+        let loaded = parse("[engine]\nmove_timeout_seconds = 30\nhandshake_timeout_seconds = 3\n", "c.toml");
+        assert_eq!((loaded.config.engine.move_timeout_seconds, loaded.config.engine.handshake_timeout_seconds), (30, 3));
         assert!(only_error("game = 3\n").starts_with("c.toml:1: `game`: [game] must be a table"));
     }
 

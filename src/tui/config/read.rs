@@ -168,13 +168,23 @@ fn sound(r: &mut Reader, c: &mut SoundConfig, value: Value) {
     }
 }
 
+/// An engine timeout: at least a second, at most a day.
+fn seconds(s: &u64) -> Result<(), String> {
+    if (1..=86_400).contains(s) { Ok(()) } else { Err(format!("{s} s is not 1–86400")) }
+}
+
 fn engine(r: &mut Reader, c: &mut EngineConfig, value: Value) {
     for (name, span, v) in r.entries(value, "engine") {
         match name.as_str() {
             "hash_mb" => r.set(&mut c.hash_mb, "engine.hash_mb", v, |mb| {
-                if (1..=65536).contains(mb) { Ok(()) } else { Err(format!("{mb} MiB is not 1–65536")) }
+                let max = crate::engine::MAX_HASH_MB;
+                if (1..=max).contains(mb) { Ok(()) } else { Err(format!("{mb} MiB is not 1–{max}")) }
             }),
-            _ => r.unknown(span, &name, "engine", &["hash_mb"]),
+            "handshake_timeout_seconds" => {
+                r.set(&mut c.handshake_timeout_seconds, "engine.handshake_timeout_seconds", v, seconds)
+            }
+            "move_timeout_seconds" => r.set(&mut c.move_timeout_seconds, "engine.move_timeout_seconds", v, seconds),
+            _ => r.unknown(span, &name, "engine", &["hash_mb", "handshake_timeout_seconds", "move_timeout_seconds"]),
         }
     }
 }
