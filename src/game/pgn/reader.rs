@@ -340,7 +340,8 @@ impl<'a> Parser<'a> {
     }
 
     fn symbol(&mut self, s: &[u8], line: u32) -> Result<(), PgnError> {
-        let san = strip_move_number(s);
+        // `0000` (UCI's null move) would otherwise read as a bare move number.
+        let san = if s == b"0000" { s } else { strip_move_number(s) };
         if san.is_empty() {
             return Ok(());
         }

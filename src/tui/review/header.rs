@@ -8,7 +8,10 @@ use crate::text::clean;
 
 /// A tag's clean value, when it says something.
 fn tag(h: &Headers, name: &str) -> Option<String> {
-    h.get(name).map(clean).map(|v| v.trim().to_string()).filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?' || c == '.' || c == '-'))
+    h.get(name)
+        .map(clean)
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty() && !v.chars().all(|c| c == '?' || c == '.' || c == '-'))
 }
 
 /// `GM Magnus Carlsen (2830)`.

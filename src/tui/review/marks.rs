@@ -43,13 +43,21 @@ pub fn glyphs(nags: &[u8]) -> String {
     for &n in nags {
         if (1..=6).contains(&n) { marks.push_str(&nag(n).0) } else { others.push(nag(n).0) }
     }
-    if others.is_empty() { marks } else { format!("{marks} {}", others.join(" ")) }
+    match (marks.is_empty(), others.is_empty()) {
+        (_, true) => marks,
+        (true, false) => others.join(" "),
+        (false, false) => format!("{marks} {}", others.join(" ")),
+    }
 }
 
 /// A clock reading: `4:58`, or `1:04:58` from an hour up.
 pub fn clock(d: Duration) -> String {
     let s = d.as_secs();
-    if s >= 3600 { format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60) } else { format!("{}:{:02}", s / 60, s % 60) }
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
 }
 
 /// A time taken: `12s`, `0.4s`, `1:05`.
@@ -94,6 +102,7 @@ mod tests {
     #[test]
     fn glyphs_and_spent_times() {
         assert_eq!(glyphs(&[6, 14]), "?! +=");
+        assert_eq!(glyphs(&[14]), "+=");
         assert_eq!(nag(200).0, "$200");
         let g = read_game(
             b"[TimeControl \"300+2\"]\n\n1. e4 {[%clk 0:04:58]} e5 {[%clk 0:05:01]} 2. Nf3 {[%clk 0:04:40] [%emt 0:00:09]} *",

@@ -158,7 +158,14 @@ fn heading(review: &ReviewState, node: &MoveNode, label: String) -> Para {
 
 /// A variation's moves as paragraphs: its moves and comments wrap together; each sub-variation is a
 /// paragraph of its own, indented under the move it replaces, and the line goes on after it.
-fn variation_paras(out: &mut Vec<Para>, line: &Line, numbering: Numbering, base: &TreePath, indent: u16, shown: &TreePath) {
+fn variation_paras(
+    out: &mut Vec<Para>,
+    line: &Line,
+    numbering: Numbering,
+    base: &TreePath,
+    indent: u16,
+    shown: &TreePath,
+) {
     let mut para = Para::new(indent);
     if let Some(c) = &line.comment {
         para.push(clean(c), NoteStyle::Comment);

@@ -46,7 +46,8 @@ pub fn line_of<'a>(main: &'a Line, branches: &[Branch]) -> Option<&'a Line> {
 
 /// Whether `path` names a place in the tree (and keeps the invariant).
 pub fn is_valid(main: &Line, path: &TreePath) -> bool {
-    line_of(main, &path.branches).is_some_and(|l| path.ply <= l.moves.len() && (path.branches.is_empty() || path.ply > 0))
+    line_of(main, &path.branches)
+        .is_some_and(|l| path.ply <= l.moves.len() && (path.branches.is_empty() || path.ply > 0))
 }
 
 /// The moves played from the game's start to reach `path`, in order.
@@ -166,6 +167,8 @@ mod tests {
         assert_eq!(current(main, &p).unwrap().san, "Nf3");
         p = prev(&prev(&p).unwrap()).unwrap();
         assert_eq!(p, TreePath { branches: vec![], ply: 1 }, "back out of the variation before its first move");
-        assert!(is_valid(main, &p) && !is_valid(main, &TreePath { branches: vec![Branch { at: 9, variation: 0 }], ply: 1 }));
+        assert!(
+            is_valid(main, &p) && !is_valid(main, &TreePath { branches: vec![Branch { at: 9, variation: 0 }], ply: 1 })
+        );
     }
 }

@@ -138,7 +138,8 @@ impl ReviewState {
     /// The move numbering of the innermost line of `at`.
     pub fn numbering(&self, at: &TreePath) -> Numbering {
         let start = &self.game.tree.start;
-        let mut n = Numbering { first: start.fullmove_number().max(1), black_first: start.side_to_move() == Color::Black };
+        let mut n =
+            Numbering { first: start.fullmove_number().max(1), black_first: start.side_to_move() == Color::Black };
         let mut line = &self.game.tree.mainline;
         for b in &at.branches {
             let (first, white) = n.at(b.at);

@@ -43,7 +43,8 @@ pub fn review(area: Rect, coordinates: bool, flipped: bool, review: &ReviewState
     let side = Rect::new(side_x, area.y, area.right().saturating_sub(side_x), top_h);
     let engine_h = engine_rows(review);
     let under = Rect::new(area.x, outer.bottom(), outer.width, top_h.saturating_sub(outer.height));
-    let engine_under = (engine_h > 0 && under.height >= 2).then(|| Rect { height: under.height.min(engine_h), ..under });
+    let engine_under =
+        (engine_h > 0 && under.height >= 2).then(|| Rect { height: under.height.min(engine_h), ..under });
     let (header, moves, mut notes) = if side.width >= TWO_COLUMNS_W {
         let left = Rect { width: MOVES_COLUMN_W, ..side };
         let header_h = header_rows(review, left.width, left.height / 2);

@@ -109,14 +109,13 @@ impl<'a> Rows<'a> {
         } else {
             theme.text
         };
-        let label = move_text(e.node);
         let marks = format!(
             "{}{}",
-            if e.node.comment.is_some() { "¶" } else { " " },
-            if e.node.variations.is_empty() { " " } else { "↓" }
+            if e.node.comment.is_some() { "¶" } else { "" },
+            if e.node.variations.is_empty() { "" } else { "↓" }
         );
-        let mut spans =
-            vec![Span::styled(format!("{label:<w$}", w = self.san_w), style), Span::styled(format!("{marks} "), theme.dim)];
+        let text = format!("{}{marks}", move_text(e.node));
+        let mut spans = vec![Span::styled(format!("{text:<w$} ", w = self.san_w + 2), style)];
         if self.clocks {
             let c = e.node.clock.map(marks::clock).unwrap_or_default();
             spans.push(Span::styled(format!("{c:>7} "), theme.dim));
