@@ -621,7 +621,7 @@ impl App {
             ReviewOutcome::NewGame => self.screen = Screen::NewGame(NewGameForm::from_config(&self.config)),
             ReviewOutcome::Output(bytes) => self.output.push(bytes),
             ReviewOutcome::Continue(line) => {
-                if let Err(e) = self.continue_from(line)
+                if let Err(e) = self.continue_from(*line)
                     && let Screen::Review(review) = &mut self.screen
                 {
                     review.notice = Some(format!("Cannot play on from here: {e}"));

@@ -15,7 +15,7 @@ pub fn nag(n: u8) -> (String, String) {
         5 => ("!?", "interesting move"),
         6 => ("?!", "dubious move"),
         7 => ("□", "only move"),
-        10 | 11 | 12 => ("=", "equal position"),
+        10..=12 => ("=", "equal position"),
         13 => ("∞", "unclear position"),
         14 => ("+=", "White is slightly better"),
         15 => ("=+", "Black is slightly better"),
@@ -63,7 +63,7 @@ pub fn clock(d: Duration) -> String {
 /// A time taken: `12s`, `0.4s`, `1:05`.
 pub fn spent(d: Duration) -> String {
     let ms = d.as_millis();
-    if ms < 10_000 && ms % 1000 != 0 {
+    if ms < 10_000 && !ms.is_multiple_of(1000) {
         format!("{:.1}s", d.as_secs_f64())
     } else if ms < 60_000 {
         format!("{}s", d.as_secs())

@@ -61,7 +61,7 @@ impl Numbering {
     /// The number of move `i` of the line, and whether White plays it.
     pub fn at(self, i: usize) -> (u32, bool) {
         let k = i + usize::from(self.black_first);
-        (self.first + (k / 2) as u32, k % 2 == 0)
+        (self.first + (k / 2) as u32, k.is_multiple_of(2))
     }
 
     /// A move as books write it: `8. Nc3`, `8... Bb4` (`numbered` for Black), with its glyphs.

@@ -40,7 +40,7 @@ pub enum ReviewOutcome {
     BackToList,
     NewGame,
     /// Play on from the shown position as a new game that keeps the line that led there.
-    Continue(Continuation),
+    Continue(Box<Continuation>),
     /// Bytes for the terminal (an OSC 52 clipboard sequence).
     Output(String),
 }
@@ -237,7 +237,7 @@ impl ReviewState {
             Action::Nav(Nav::PageUp) => return self.scroll_notes(-1, cx),
             Action::Nav(Nav::PageDown) => return self.scroll_notes(1, cx),
             Action::Mouse { kind, column, row } => return self.mouse(kind, column, row, cx),
-            Action::Select | Action::Submit => return ReviewOutcome::Continue(self.continuation()),
+            Action::Select | Action::Submit => return ReviewOutcome::Continue(Box::new(self.continuation())),
             Action::Command(c) => return self.command(c, cx),
             _ => None,
         };
