@@ -445,20 +445,21 @@ fn review_steps_through_a_file_and_continues_from_a_position() {
     key(&mut app, KeyCode::Up);
     key(&mut app, KeyCode::Enter);
     let Screen::Review(r) = &app.screen else { panic!() };
-    assert_eq!(r.ply, 7);
+    assert_eq!(r.path.ply, 0, "a game opens at its start");
+    key(&mut app, KeyCode::End);
     key(&mut app, KeyCode::Home);
     key(&mut app, KeyCode::Right);
     key(&mut app, KeyCode::Right);
     let Screen::Review(r) = &app.screen else { panic!() };
-    assert_eq!(r.ply, 2);
+    assert_eq!(r.path.ply, 2);
     key(&mut app, KeyCode::Esc);
     assert!(matches!(app.screen, Screen::List));
     key(&mut app, KeyCode::Enter);
     key(&mut app, KeyCode::Home);
     key(&mut app, KeyCode::Right);
     key(&mut app, KeyCode::Enter);
-    let Screen::NewGame(form) = &app.screen else { panic!("Enter continues as a new game") };
-    assert!(form.fen.starts_with("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b"), "{}", form.fen);
+    assert!(matches!(app.screen, Screen::Play), "Enter continues as a new game");
+    assert_eq!(sans(&app), ["e4"], "that keeps the moves");
     assert!(app.open_review("x.pgn", pgn.as_bytes().to_vec(), Some(3)).is_err());
 }
 
@@ -491,22 +492,21 @@ fn review_moves_are_clickable_and_the_engine_evaluates_the_shown_position() {
     let mut app = app_with(config, &time, None);
     app.open_review("one.pgn", pgn.as_bytes().to_vec(), None).unwrap();
     let Screen::Review(r) = &app.screen else { panic!("a file of one game opens it at once") };
-    assert_eq!(r.ply, 6);
-    // Click Black's second move (Nc6) in the list: the row of move 2, the second column.
-    let l = layout::screen(Rect::new(0, 0, W, H), true, false).unwrap();
-    let list_top = l.side.y + 5;
-    mouse(&mut app, MouseEventKind::Down(MouseButton::Left), l.side.x + 16, list_top + 1);
+    assert_eq!(r.path.ply, 0);
+    // Click Black's second move (Nc6) in the list: the row of move 2, the second column ("  2. Nf3   Nc6").
+    let l = tabiya::tui::views::review_layout::review(Rect::new(0, 0, W, H), true, false, r).unwrap();
+    mouse(&mut app, MouseEventKind::Down(MouseButton::Left), l.moves.x + 12, l.moves.y + 1);
     let Screen::Review(r) = &app.screen else { panic!() };
-    assert_eq!(r.ply, 4, "clicked Nc6");
+    assert_eq!(r.path.ply, 4, "clicked Nc6");
     ctrl(&mut app, 'e');
     let deadline = std::time::Instant::now() + Duration::from_secs(20);
     loop {
         app.update(Action::Tick);
         let Screen::Review(r) = &app.screen else { panic!() };
-        if r.evaluation.as_deref().is_some_and(|e| e.starts_with("Engine:")) {
+        if r.evaluation().is_some_and(|e| e.starts_with("Engine:")) {
             break;
         }
-        assert!(std::time::Instant::now() < deadline, "no evaluation: {:?}", r.evaluation);
+        assert!(std::time::Instant::now() < deadline, "no evaluation: {:?}", r.evaluation());
         std::thread::sleep(Duration::from_millis(20));
     }
     ctrl(&mut app, 'f');

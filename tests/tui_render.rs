@@ -4,7 +4,8 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::sync::Arc;
 use tabiya::game::FakeTime;
-use tabiya::tui::action::{Action, Command};
+use tabiya::tui::action::{Action, Command, MouseKind};
+use tabiya::tui::app::Screen;
 use tabiya::tui::app::{App, AppOptions};
 use tabiya::tui::config::{Config, PieceStyle};
 use tabiya::tui::keymap::KeyMap;
@@ -229,21 +230,106 @@ fn review_list_shows_games_without_control_characters() {
 
 #[test]
 fn review_game_shows_moves_comments_nags_and_variations() {
+    use tabiya::tui::action::Dir;
     let mut a = app(letters());
     a.open_review("games.pgn", PGN.as_bytes().to_vec(), Some(1)).unwrap();
-    a.update(Action::Nav(tabiya::tui::action::Nav::First));
-    a.update(Action::Cursor(tabiya::tui::action::Dir::Right));
-    a.update(Action::Cursor(tabiya::tui::action::Dir::Right));
+    a.update(Action::Cursor(Dir::Right));
+    a.update(Action::Cursor(Dir::Right));
     let lines = render(&mut a, 90, 30);
     no_escape(&lines);
-    assert!(contains(&lines, "Move 2 of 4"), "{lines:#?}");
-    assert!(contains(&lines, "e5 !"), "{lines:#?}");
-    assert!(contains(&lines, "Variation: e6 g4 Qh4#"), "{lines:#?}");
+    assert!(contains(&lines, "main · move 2 of 4"), "{lines:#?}");
+    assert!(contains(&lines, "1... e5! — good move"), "{lines:#?}");
+    assert!(contains(&lines, "1... e6 2. g4 Qh4#"), "{lines:#?}");
     assert!(contains(&lines, "White: Ann [2J"));
-    assert!(contains(&lines, "1. f3       e5"));
-    a.update(Action::Cursor(tabiya::tui::action::Dir::Left));
+    assert!(contains(&lines, "1. f3¶    e5!↓"), "{lines:#?}");
+    a.update(Action::Cursor(Dir::Left));
     let lines = render(&mut a, 90, 30);
     assert!(contains(&lines, "Weak [31m"), "{lines:#?}");
+}
+
+const ANNOTATED: &str = include_str!("data/review_annotated.pgn");
+
+/// The annotated game at 8... O-O: a NAG, a long comment, a clock, and two variations, one nested.
+fn at_castling(width: u16, height: u16) -> (App, Vec<String>) {
+    let mut a = app(letters());
+    a.open_review("annotated.pgn", ANNOTATED.as_bytes().to_vec(), None).unwrap();
+    for _ in 0..16 {
+        a.update(Action::Cursor(tabiya::tui::action::Dir::Right));
+    }
+    let lines = render(&mut a, width, height);
+    no_escape(&lines);
+    (a, lines)
+}
+
+/// Everything the notes of 8... O-O must show, whole.
+const NOTES: [&str; 8] = [
+    "8... O-O?! — dubious move",
+    "THE-END-OF-COMMENT",
+    "8... Bg4! pins the knight 9. d3",
+    "9. h3 Bh5 10. d3 +=",
+    "9... O-O",
+    "8... Na5 9. Bc2 c5 10. d4 --",
+    "threat",
+    "11. dxe5",
+];
+
+#[test]
+fn review_shows_all_the_notes_of_a_move_on_a_large_terminal() {
+    let (_, lines) = at_castling(200, 60);
+    for needle in NOTES {
+        assert!(contains(&lines, needle), "{needle}: {lines:#?}");
+    }
+    for needle in ["GM Alpha (2700)", "Beta (2650)", "C88 Ruy Lopez", "round 4", "time control 300+2"] {
+        assert!(contains(&lines, needle), "{needle}: {lines:#?}");
+    }
+    // The move list: glyphs, the comment and variation marks, the clock left and the time taken.
+    assert!(contains(&lines, "O-O?!¶↓"), "{lines:#?}");
+    assert!(contains(&lines, "4:50 +10s"), "clock left and time taken: {lines:#?}");
+    assert!(contains(&lines, "4:01"), "{lines:#?}");
+    assert!(contains(&lines, "main · move 16 of 46"), "{lines:#?}");
+}
+
+#[test]
+fn review_notes_scroll_on_a_small_terminal_and_nothing_is_cut() {
+    use tabiya::tui::action::Nav;
+    let (mut a, first) = at_castling(80, 24);
+    assert!(contains(&first, "▼"), "more below is marked: {first:#?}");
+    let mut seen = first.join("\n");
+    for _ in 0..10 {
+        a.update(Action::Nav(Nav::PageDown));
+        seen.push_str(&render(&mut a, 80, 24).join("\n"));
+    }
+    // Words are never cut, so each phrase of the notes is on one row or wrapped whole: compare word by word.
+    let words: Vec<&str> = seen.split_whitespace().collect();
+    let text = words.join(" ");
+    for needle in NOTES {
+        for word in needle.split_whitespace() {
+            assert!(words.contains(&word), "{word} of {needle}: {text}");
+        }
+    }
+    let last = render(&mut a, 80, 24);
+    assert!(contains(&last, "11. dxe5") && !contains(&last, "▼"), "scrolled to the end: {last:#?}");
+}
+
+#[test]
+fn review_mouse_wheel_scrolls_the_notes_and_a_click_enters_a_variation() {
+    let (mut a, _) = at_castling(200, 60);
+    let Screen::Review(r) = &a.screen else { panic!() };
+    let l =
+        tabiya::tui::views::review_layout::review(ratatui::layout::Rect::new(0, 0, 200, 60), true, false, r).unwrap();
+    let lines = render(&mut a, 200, 60);
+    let (row, col) = lines
+        .iter()
+        .enumerate()
+        .find_map(|(y, line)| line.find("10. d3 +=").map(|x| (y, line[..x].chars().count())))
+        .expect("the nested variation is shown");
+    a.update(Action::Mouse { kind: MouseKind::Down, column: col as u16 + 1, row: row as u16 });
+    let Screen::Review(r) = &a.screen else { panic!() };
+    assert_eq!(r.breadcrumb(), "main › 8... Bg4! › 9. h3");
+    assert_eq!(r.current().unwrap().san, "d3");
+    a.update(Action::Mouse { kind: MouseKind::ScrollDown, column: l.notes.x + 1, row: l.notes.y + 1 });
+    let Screen::Review(r) = &a.screen else { panic!() };
+    assert_eq!(r.current().unwrap().san, "d3", "the wheel over the notes scrolls them, it does not step");
 }
 
 #[test]

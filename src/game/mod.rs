@@ -9,6 +9,7 @@ pub mod analysis;
 pub mod brain;
 mod builtin;
 pub mod clock;
+pub mod continuation;
 pub mod controller;
 pub mod engine_spec;
 pub mod error;

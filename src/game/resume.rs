@@ -176,7 +176,7 @@ impl GameController {
     }
 
     /// Plays saved moves back, rebuilding the records and the clock at every ply from the `%clk` values.
-    fn replay(
+    pub(super) fn replay(
         &mut self,
         moves: impl Iterator<Item = (crate::rules::Move, Option<Duration>, Option<Duration>)>,
         tc: &TimeControl,

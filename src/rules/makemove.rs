@@ -122,6 +122,17 @@ impl Position {
         undo
     }
 
+    /// A null move as a game record writes it (`--` in PGN, inside analysis): the side to move passes and the
+    /// move counters advance as for a move (unlike `make_null_move`, which search takes back at once). There is
+    /// no taking it back: replay from an earlier position instead. The caller checks it is legal: the side to
+    /// move must not be in check.
+    pub fn pass(&mut self) {
+        let _ = self.make_null_move();
+        if self.side == Color::White {
+            self.fullmove += 1;
+        }
+    }
+
     pub fn unmake_null_move(&mut self, undo: Undo) {
         self.side = !self.side;
         self.ep = undo.ep;

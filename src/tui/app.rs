@@ -8,7 +8,7 @@ use super::dialog::{Choice, Dialog, PROMOTION_ROLES, Picker};
 use super::keymap::{KeyMap, fixed_action};
 use super::new_game::{FormOutcome, NewGameForm, NewGameSpec};
 use super::play::{PlayOutcome, PlayState, capitalize};
-use super::review::{GameList, ReviewState};
+use super::review::{Continuation, GameList, OpenAt, ReviewContext, ReviewOutcome, ReviewState};
 use super::setup::{PlayerSpec, StartSpec, TimeControlSpec};
 use super::theme::Theme;
 use super::views::layout;
@@ -137,13 +137,7 @@ impl App {
                 None => EngineSpec::from_command_line(text).map(PlayerKind::External).map_err(|e| capitalize(&e)),
             },
         };
-        let time = match &spec.time {
-            TimeControlSpec::Untimed => TimeControl::untimed(),
-            TimeControlSpec::Timed { base_ms, increment_ms } => {
-                TimeControl::fischer(Duration::from_millis(*base_ms), Duration::from_millis(*increment_ms))
-            }
-            TimeControlSpec::Other { control, .. } => control.clone(),
-        };
+        let time = time_control(&spec.time);
         let start = match &spec.start {
             StartSpec::Standard => StartPosition::Standard,
             StartSpec::Chess960(n) => StartPosition::Chess960(*n),
@@ -198,8 +192,7 @@ impl App {
 
     fn open_listed(&mut self, i: usize, from_list: bool) {
         if let Some(game) = self.list.as_ref().and_then(|l| l.open(i)) {
-            let mut review = ReviewState::new(game, from_list);
-            review.go_to(review.len());
+            let review = ReviewState::new(game, from_list, OpenAt::default());
             self.screen = Screen::Review(Box::new(review));
         }
     }
@@ -613,44 +606,47 @@ impl App {
         }
     }
 
+    /// The review screen handles its own actions; this carries out what it asks of the app.
     fn review_action(&mut self, action: Action) {
-        let hash = self.config.engine.hash_mb;
-        let notify = self.notify();
-        let area = Rect::new(0, 0, self.size.0, self.size.1);
-        let coordinates = self.config.display.coordinates;
+        let cx = ReviewContext {
+            area: Rect::new(0, 0, self.size.0, self.size.1),
+            coordinates: self.config.display.coordinates,
+            hash_mb: self.config.engine.hash_mb,
+            notify: self.notify(),
+        };
         let Screen::Review(review) = &mut self.screen else { return };
-        match action {
-            Action::Cursor(Dir::Left) | Action::Nav(Nav::Prev) => review.step(-1),
-            Action::Cursor(Dir::Right) | Action::Nav(Nav::Next) => review.step(1),
-            Action::Cursor(Dir::Up) | Action::Nav(Nav::PageUp) => review.step(-10),
-            Action::Cursor(Dir::Down) | Action::Nav(Nav::PageDown) => review.step(10),
-            Action::Nav(Nav::First) => review.go_to(0),
-            Action::Nav(Nav::Last) => review.go_to(usize::MAX),
-            Action::Command(Command::Flip) => review.flipped = !review.flipped,
-            Action::Command(Command::Evaluate) => review.evaluate(hash, notify),
-            Action::Command(Command::CopyFen) => {
-                let fen = review.position().to_fen();
-                self.output.push(osc52(&fen));
-            }
-            Action::Mouse { kind: MouseKind::Down, column, row } => {
-                if let Some(index) = super::views::review::move_at(review, area, coordinates, column, row) {
-                    review.go_to(index + 1);
+        match review.handle(action, &cx) {
+            ReviewOutcome::Stay => {}
+            ReviewOutcome::BackToList => self.screen = Screen::List,
+            ReviewOutcome::NewGame => self.screen = Screen::NewGame(NewGameForm::from_config(&self.config)),
+            ReviewOutcome::Output(bytes) => self.output.push(bytes),
+            ReviewOutcome::Continue(line) => {
+                if let Err(e) = self.continue_from(*line)
+                    && let Screen::Review(review) = &mut self.screen
+                {
+                    review.notice = Some(format!("Cannot play on from here: {e}"));
                 }
             }
-            Action::Mouse { kind: MouseKind::ScrollUp, .. } => review.step(-1),
-            Action::Mouse { kind: MouseKind::ScrollDown, .. } => review.step(1),
-            Action::Select | Action::Submit => {
-                // Continue playing from the shown position as a new game.
-                let fen = review.position().to_fen();
-                let mut form = NewGameForm::from_config(&self.config);
-                form.start = super::new_game::StartChoice::Fen;
-                form.fen = fen;
-                self.screen = Screen::NewGame(form);
-            }
-            Action::Cancel if review.from_list => self.screen = Screen::List,
-            Action::Command(Command::NewGame) => self.screen = Screen::NewGame(NewGameForm::from_config(&self.config)),
-            _ => {}
         }
+    }
+
+    /// "Continue from here": a new game with the reviewed line's start and moves, its players (people, under
+    /// the file's names, at this keyboard) and the configured time control.
+    fn continue_from(&mut self, line: Continuation) -> Result<(), String> {
+        let start = match line.chess960 {
+            Some(n) => StartPosition::Chess960(n),
+            None => StartPosition::Fen(line.start.to_fen()),
+        };
+        let mut setup = GameSetup::new(PlayerKind::human(line.white), PlayerKind::human(line.black))
+            .with_time_control(time_control(&self.config.game.time_control))
+            .with_start(start);
+        setup.event = line.event;
+        let options = self.controller_options();
+        let game = GameController::continue_from(setup, line.start, &line.moves, options)
+            .map_err(|e| capitalize(&e.to_string()))?;
+        self.play = Some(PlayState::new(game, false));
+        self.screen = Screen::Play;
+        Ok(())
     }
 
     fn dialog_action(&mut self, action: Action) {
@@ -963,6 +959,17 @@ impl App {
         options.engine_timeouts.handshake = Duration::from_secs(engine.handshake_timeout_seconds);
         options.engine_timeouts.untimed_move = Duration::from_secs(engine.move_timeout_seconds);
         options
+    }
+}
+
+/// The clock a time control choice gives.
+fn time_control(spec: &TimeControlSpec) -> TimeControl {
+    match spec {
+        TimeControlSpec::Untimed => TimeControl::untimed(),
+        TimeControlSpec::Timed { base_ms, increment_ms } => {
+            TimeControl::fischer(Duration::from_millis(*base_ms), Duration::from_millis(*increment_ms))
+        }
+        TimeControlSpec::Other { control, .. } => control.clone(),
     }
 }
 

@@ -351,15 +351,16 @@ impl<'a> Parser<'a> {
     }
 
     fn symbol(&mut self, s: &[u8], line: u32) -> Result<(), PgnError> {
-        let san = strip_move_number(s);
+        // `0000` (UCI's null move) would otherwise read as a bare move number.
+        let san = if s == b"0000" { s } else { strip_move_number(s) };
         if san.is_empty() {
             return Ok(());
         }
         let token = std::str::from_utf8(san).unwrap_or("?");
-        if matches!(token, "--" | "Z0" | "0000" | "@@@@") {
-            return Err(self.error(line, token, "null moves are not supported"));
-        }
         let depth = self.frames.len() - 1;
+        if matches!(token, "--" | "Z0" | "0000" | "@@@@") {
+            return self.null_move(token, line, depth);
+        }
         if depth == 0 {
             // The automatic draws only (mate and stalemate show as no legal move); cheaper than `status()`.
             let ended = if self.history.position().halfmove_clock() < 8 {
@@ -398,6 +399,22 @@ impl<'a> Parser<'a> {
         if depth == 0 {
             self.history.play(m);
         }
+        Ok(())
+    }
+
+    /// A null move (`--`, `Z0`, `0000`, `@@@@`): kept inside variations, where annotators use them to show a
+    /// threat; the main line must be a game that can be played on, so there it is an error.
+    fn null_move(&mut self, token: &str, line: u32, depth: usize) -> Result<(), PgnError> {
+        if depth == 0 {
+            return Err(self.error(line, token, "a null move in the main line (tabiya reads them in variations only)"));
+        }
+        let Some(frame) = self.frames.last_mut() else { return Ok(()) };
+        if frame.pos.in_check() {
+            return Err(self.error(line, token, "a null move while in check"));
+        }
+        frame.before = Some(frame.pos.clone());
+        frame.pos.pass();
+        frame.line.moves.push(MoveNode::null());
         Ok(())
     }
 

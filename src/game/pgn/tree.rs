@@ -38,7 +38,28 @@ impl MoveNode {
             variations: Vec::new(),
         }
     }
+
+    /// A null move (`--`): the side to move passes. Only inside variations, and never while in check.
+    pub fn null() -> MoveNode {
+        MoveNode::new(Move::NONE, NULL_SAN.to_string())
+    }
+
+    pub fn is_null(&self) -> bool {
+        self.mv == Move::NONE
+    }
+
+    /// Plays this move on `pos` (the position before it).
+    pub fn play(&self, pos: &mut Position) {
+        if self.is_null() {
+            pos.pass();
+        } else {
+            pos.make_move(self.mv);
+        }
+    }
 }
+
+/// How tabiya writes a null move (the form python-chess, lichess and ChessBase all read).
+pub const NULL_SAN: &str = "--";
 
 /// A sequence of moves, with a comment that may stand before the first.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -68,7 +89,7 @@ impl GameTree {
     pub fn position_at(&self, ply: usize) -> Position {
         let mut pos = self.start.clone();
         for node in self.mainline.moves.iter().take(ply) {
-            pos.make_move(node.mv);
+            node.play(&mut pos);
         }
         pos
     }

@@ -168,7 +168,7 @@ fn write_line(mt: &mut Movetext, start: &Position, line: &Line, opts: WriteOptio
                 need_number = true;
             }
         }
-        pos.make_move(node.mv);
+        node.play(&mut pos);
     }
 }
 

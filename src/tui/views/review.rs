@@ -1,18 +1,20 @@
-//! The review screens: the list of a file's games, and one game with its board, headers, moves and notes.
+//! The review screens: the list of a file's games, and one game with its board, header, move list, notes,
+//! engine panel, breadcrumb and key hints (placed by `review_layout`).
 
 use super::board::BoardView;
-use super::layout::{self, ScreenLayout};
-use super::moves::MoveListView;
-use crate::text::clean;
+use super::layout::ScreenLayout;
+use super::review_header::HeaderView;
+use super::review_layout::{self, ReviewLayout};
+use super::review_moves::ReviewMovesView;
+use super::review_notes::NotesView;
+use crate::tui::action::Command;
 use crate::tui::app::App;
 use crate::tui::review::{GameList, ReviewState};
 use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Widget};
-
-/// Rows at the top of the side panel taken by the game's headers.
-const HEADER_ROWS: u16 = 4;
 
 pub fn draw_list(frame: &mut Frame, app: &App, list: &GameList) {
     let t = &app.theme;
@@ -56,7 +58,11 @@ fn cut(s: &str, n: usize) -> String {
     if s.chars().count() <= n { s.to_string() } else { s.chars().take(n - 1).chain(['…']).collect() }
 }
 
-pub fn draw_review(frame: &mut Frame, app: &App, review: &ReviewState, l: &ScreenLayout) {
+/// Draws one game under review. The play screen's layout (`_play`) says the terminal is large enough; the
+/// review screen places its parts itself.
+pub fn draw_review(frame: &mut Frame, app: &App, review: &ReviewState, _play: &ScreenLayout) {
+    let area = frame.area();
+    let Some(l) = review_layout::review(area, app.config.display.coordinates, review.flipped, review) else { return };
     let t = &app.theme;
     let buf = frame.buffer_mut();
     let pos = review.position();
@@ -72,72 +78,44 @@ pub fn draw_review(frame: &mut Frame, app: &App, review: &ReviewState, l: &Scree
         theme: t,
     };
     (&board).render(l.board.outer(), buf);
-    let h = &review.game.headers;
-    let get = |k: &str| clean(h.get(k).unwrap_or("?"));
-    let side = l.side;
-    let lines = [
-        Line::from(vec![Span::styled("White: ", t.dim), Span::styled(get("White"), t.text)]),
-        Line::from(vec![Span::styled("Black: ", t.dim), Span::styled(get("Black"), t.text)]),
-        Line::from(vec![Span::styled(get("Event"), t.dim), Span::styled(format!("  {}", get("Date")), t.dim)]),
-        Line::from(vec![Span::styled("Result: ", t.dim), Span::styled(clean(&review.game.result), t.accent)]),
-    ];
-    for (i, line) in lines.iter().enumerate() {
-        buf.set_line(side.x, side.y + i as u16, line, side.width);
+    (&HeaderView { review, theme: t }).render(l.header, buf);
+    (&ReviewMovesView { review, theme: t }).render(l.moves, buf);
+    (&NotesView { review, theme: t }).render(l.notes, buf);
+    if let (Some(rect), Some(text)) = (l.engine, review.evaluation()) {
+        draw_engine(rect, buf, text, app);
     }
-    let list_rect = moves_rect(side);
-    let sans: Vec<&str> = review.game.tree.mainline.moves.iter().map(|n| n.san.as_str()).collect();
-    let list = move_list(review, &sans, app);
-    (&list).render(list_rect, buf);
-    // Under the board: where we are, then the notes of the shown move.
-    let status = format!(
-        "Move {} of {} · ←/→ step · Home/End · Enter continue from here · {} evaluate",
-        review.ply,
-        review.len(),
-        app.keymap.hint(crate::tui::action::Command::Evaluate)
-    );
-    buf.set_line(l.status.x, l.status.y, &Line::styled(status, t.text), l.status.width);
-    let mut notes = review.annotations();
-    if let Some(e) = &review.evaluation {
-        notes.insert(0, e.clone());
-    }
-    if let Some(err) = &review.game.error {
-        notes.push(format!("File problem: {}", clean(&err.to_string())));
-    }
-    let mut rows = vec![l.input];
-    if let Some(hints) = l.hints {
-        rows.push(hints);
-    }
-    for (row, note) in rows.iter().zip(notes.iter()) {
-        buf.set_line(row.x, row.y, &Line::styled(note.as_str(), t.accent), row.width);
+    draw_status(&l, buf, review, app);
+}
+
+/// The engine panel: a title and what the engine says, one line each.
+fn draw_engine(area: Rect, buf: &mut Buffer, text: &str, app: &App) {
+    let t = &app.theme;
+    buf.set_line(area.x, area.y, &Line::styled("Engine", t.dim), area.width);
+    for (i, line) in text.lines().take(area.height.saturating_sub(1) as usize).enumerate() {
+        buf.set_line(area.x, area.y + 1 + i as u16, &Line::styled(line, t.accent), area.width);
     }
 }
 
-fn moves_rect(side: Rect) -> Rect {
-    Rect::new(side.x, side.y + HEADER_ROWS + 1, side.width, side.height.saturating_sub(HEADER_ROWS + 1))
-}
-
-fn move_list<'a>(review: &ReviewState, sans: &'a [&'a str], app: &'a App) -> MoveListView<'a> {
-    let start = &review.game.tree.start;
-    MoveListView {
-        sans,
-        first_number: start.fullmove_number().max(1),
-        black_first: start.side_to_move() == crate::rules::Color::Black,
-        current: review.ply.checked_sub(1),
-        theme: &app.theme,
-    }
-}
-
-/// The mainline move index under a click, if the click was on the move list.
-pub fn move_at(review: &ReviewState, area: Rect, coordinates: bool, column: u16, row: u16) -> Option<usize> {
-    let l = layout::screen(area, coordinates, review.flipped)?;
-    let sans: Vec<&str> = review.game.tree.mainline.moves.iter().map(|n| n.san.as_str()).collect();
-    let start = &review.game.tree.start;
-    let list = MoveListView {
-        sans: &sans,
-        first_number: 1,
-        black_first: start.side_to_move() == crate::rules::Color::Black,
-        current: review.ply.checked_sub(1),
-        theme: &crate::tui::theme::Theme::named("mono"),
+/// Where we are (breadcrumb and move number, or why a request failed), then the keys.
+fn draw_status(l: &ReviewLayout, buf: &mut Buffer, review: &ReviewState, app: &App) {
+    let t = &app.theme;
+    let (text, style) = match &review.notice {
+        Some(n) => (n.clone(), t.error),
+        None => (format!("{} · {}", review.breadcrumb(), review.where_text()), t.text),
     };
-    list.index_at(moves_rect(l.side), column, row)
+    buf.set_line(l.status.x, l.status.y, &Line::styled(tail(&text, l.status.width as usize), style), l.status.width);
+    if let Some(help) = l.help {
+        let keys = format!(
+            "←→ move · ↑↓ Tab variations · Esc back out · Home End · PgUp PgDn notes · Enter play on · {} evaluate · {} help",
+            app.keymap.hint(Command::Evaluate),
+            app.keymap.hint(Command::Help)
+        );
+        buf.set_line(help.x, help.y, &Line::styled(keys, t.dim), help.width);
+    }
+}
+
+/// The end of a text that is too long, where the deepest part of a breadcrumb is.
+fn tail(s: &str, n: usize) -> String {
+    let len = s.chars().count();
+    if len <= n || n == 0 { s.to_string() } else { std::iter::once('…').chain(s.chars().skip(len - n + 1)).collect() }
 }

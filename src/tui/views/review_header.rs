@@ -1,0 +1,35 @@
+//! The reviewed game's header (players, event, result, time control, opening, variant), wrapped to its
+//! column; what does not fit the rows given is left for wider terminals.
+
+use super::review_notes::{Row, draw_rows, wrap};
+use crate::tui::review::ReviewState;
+use crate::tui::review::header::lines;
+use crate::tui::review::notes::{NoteStyle, Para, Segment};
+use crate::tui::theme::Theme;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+
+/// The header's rows at `width`.
+pub fn rows(review: &ReviewState, width: u16) -> Vec<Row> {
+    let paras: Vec<Para> = lines(&review.game)
+        .into_iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let style = if i < 2 { NoteStyle::Move } else { NoteStyle::Dim };
+            Para { indent: 0, segments: vec![Segment { text, style, target: None }] }
+        })
+        .collect();
+    wrap(&paras, width)
+}
+
+pub struct HeaderView<'a> {
+    pub review: &'a ReviewState,
+    pub theme: &'a Theme,
+}
+
+impl Widget for &HeaderView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        draw_rows(&rows(self.review, area.width), 0, area, buf, self.theme);
+    }
+}
