@@ -339,7 +339,10 @@ mod tests {
         assert!(only_error("[engine]\nhash_mb = 65536\n").contains("32768"));
         assert!(only_error("[engine]\nmove_timeout_seconds = 0\n").contains("engine.move_timeout_seconds"));
         let loaded = parse("[engine]\nmove_timeout_seconds = 30\nhandshake_timeout_seconds = 3\n", "c.toml");
-        assert_eq!((loaded.config.engine.move_timeout_seconds, loaded.config.engine.handshake_timeout_seconds), (30, 3));
+        assert_eq!(
+            (loaded.config.engine.move_timeout_seconds, loaded.config.engine.handshake_timeout_seconds),
+            (30, 3)
+        );
         assert!(only_error("game = 3\n").starts_with("c.toml:1: `game`: [game] must be a table"));
     }
 
