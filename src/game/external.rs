@@ -10,6 +10,10 @@
 //! line is dropped), decoded lossily, so no byte sequence stops the reader and no output grows memory without
 //! bound. A watchdog thread holds the deadlines (the handshake, each move) and reports an engine that stays
 //! silent past them, so an event loop without a ticking clock still hears of it.
+//!
+//! MultiPV: `setoption name MultiPV value N` is sent only to an engine whose `uci` answer offered the option,
+//! and only when N changes. A request for several lines made before that answer waits for it (with all that
+//! is written after it), so the option is set before the search it is for.
 
 use super::brain::{Brain, BrainReport, EngineScore, ThinkRequest};
 use super::engine_spec::EngineSpec;
@@ -405,9 +409,11 @@ fn on_line(line: &str, w: &mut Watch, name: &str) -> Option<BrainReport> {
             return Some(best_move(words.next(), front, name));
         }
         "info" => {
+            // Lines beyond those asked for, or from an engine that never offered MultiPV, are dropped.
             let front = w.outstanding.front()?;
+            let most = front.lines.min(w.multipv_max.max(1));
             return parse_info(line, front.id, &front.position)
-                .filter(|r| matches!(r, BrainReport::Info { multipv, .. } if *multipv as usize <= front.lines));
+                .filter(|r| matches!(r, BrainReport::Info { multipv, .. } if *multipv as usize <= most));
         }
         _ => {}
     }
@@ -551,6 +557,29 @@ mod tests {
         assert!(parse_info("info string hello", 1, &pos).is_none());
         let mate = parse_info("info depth 3 score mate -2 pv e2e4 zz", 1, &pos);
         assert!(matches!(mate, Some(BrainReport::Info { score: Some(EngineScore::Mate(-2)), .. })));
+    }
+
+    #[test]
+    fn info_lines_say_which_line_they_are() {
+        let pos = Position::startpos();
+        let k = |line| match parse_info(line, 1, &pos) {
+            Some(BrainReport::Info { multipv, .. }) => multipv,
+            other => panic!("unexpected {other:?}"),
+        };
+        assert_eq!(k("info depth 9 multipv 3 score cp -12 pv d2d4"), 3);
+        assert_eq!(k("info depth 9 score cp -12 pv d2d4"), 1);
+        assert_eq!(k("info depth 9 multipv 0 score cp 1"), 1);
+        assert_eq!(k("info depth 9 multipv lots score cp 1"), 1);
+        assert!(parse_info("info string multipv 2 score cp 5", 1, &pos).is_none());
+    }
+
+    #[test]
+    fn the_multipv_option_and_its_maximum_are_read_from_the_uci_answer() {
+        assert_eq!(multipv_max("option name MultiPV type spin default 1 min 1 max 500"), Some(500));
+        assert_eq!(multipv_max("option name multipv type spin default 1"), Some(1));
+        assert_eq!(multipv_max("option name MultiPV type spin max 0"), Some(1));
+        assert_eq!(multipv_max("option name Hash type spin default 16 min 1 max 33554432"), None);
+        assert_eq!(multipv_max("option name"), None);
     }
 
     #[test]
