@@ -391,3 +391,77 @@ fn echoed_input_is_cleaned() {
     }
     assert!(lines.iter().any(|l| l.contains("unknown command 'xyzzy[2J]0;pwnedevil'")), "{lines:?}");
 }
+
+/// The `info` lines of the deepest depth in `lines`, as (multipv, score in cp, first move).
+fn last_depth_lines(lines: &[String]) -> Vec<(u32, i32, String)> {
+    let field = |l: &str, key: &str| {
+        let words: Vec<&str> = l.split_whitespace().collect();
+        words.iter().position(|w| *w == key).map(|i| words[i + 1].to_string())
+    };
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth ")).collect();
+    let deepest = infos.iter().filter_map(|l| field(l, "depth")?.parse::<u32>().ok()).max().unwrap();
+    infos
+        .iter()
+        .filter(|l| field(l, "depth").as_deref() == Some(deepest.to_string().as_str()))
+        .map(|l| {
+            let k = field(l, "multipv").expect("multipv").parse().unwrap();
+            let cp = field(l, "cp").expect("a centipawn score").parse().unwrap();
+            (k, cp, field(l, "pv").expect("a line"))
+        })
+        .collect()
+}
+
+#[test]
+fn multipv_three_gives_three_lines_best_first_and_bestmove_is_line_one() {
+    let mut uci = Uci::start();
+    uci.send("uci");
+    let lines = uci.expect("uciok");
+    assert!(lines.contains(&"option name MultiPV type spin default 1 min 1 max 256".to_string()), "{lines:?}");
+    uci.send("setoption name MultiPV value 3");
+    uci.send("position startpos moves e2e4 e7e5");
+    uci.send("go depth 8");
+    let lines = uci.expect("bestmove");
+    let shape = lines.iter().find(|l| l.starts_with("info depth 8 ")).unwrap();
+    assert!(shape.starts_with("info depth 8 seldepth ") && shape.contains(" multipv 1 score cp "), "{shape}");
+    let last = last_depth_lines(&lines);
+    assert_eq!(last.iter().map(|l| l.0).collect::<Vec<_>>(), [1, 2, 3], "{lines:?}");
+    assert!(last.windows(2).all(|w| w[0].1 >= w[1].1), "scores fall: {last:?}");
+    assert!(last[0].2 != last[1].2 && last[1].2 != last[2].2 && last[0].2 != last[2].2, "{last:?}");
+    assert_eq!(lines.last().unwrap().split_whitespace().nth(1), Some(last[0].2.as_str()));
+    // With searchmoves, the lines come from those moves only.
+    uci.send("go depth 5 searchmoves a2a3 h2h3 b1c3 g1f3");
+    let lines = uci.expect("bestmove");
+    let last = last_depth_lines(&lines);
+    assert_eq!(last.len(), 3, "{lines:?}");
+    assert!(last.iter().all(|l| ["a2a3", "h2h3", "b1c3", "g1f3"].contains(&l.2.as_str())), "{last:?}");
+}
+
+#[test]
+fn multipv_beyond_the_moves_there_are_gives_one_line_per_move() {
+    let mut uci = Uci::start();
+    uci.send("setoption name MultiPV value 500");
+    // Two legal moves: Kh2 and a4 (the rook on g8 holds g1 and g2).
+    uci.send("position fen 6rk/8/8/p7/8/P7/8/7K w - - 0 1");
+    uci.send("go depth 4");
+    let lines = uci.expect("bestmove");
+    assert!(lines.contains(&"info string MultiPV 500 is outside 1–256; using 256".to_string()), "{lines:?}");
+    let last = last_depth_lines(&lines);
+    assert_eq!(last.iter().map(|l| l.0).collect::<Vec<_>>(), [1, 2], "{lines:?}");
+}
+
+#[test]
+fn multipv_one_output_keeps_its_shape() {
+    let mut uci = Uci::start();
+    uci.send("setoption name MultiPV value 2");
+    uci.send("setoption name MultiPV value 1");
+    uci.send("position startpos");
+    uci.send("go depth 5");
+    let lines = uci.expect("bestmove");
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+    assert_eq!(infos.len(), 5, "one line per depth: {lines:?}");
+    for l in infos {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        let keys = [w[0], w[1], w[3], w[5], w[6], w[8], w[10], w[12], w[14]];
+        assert_eq!(keys, ["info", "depth", "seldepth", "score", "cp", "nodes", "nps", "time", "pv"], "{l}");
+    }
+}

@@ -3,7 +3,7 @@
 
 use super::info::SearchInfo;
 use super::search::ordering::Heuristics;
-use super::search::{Control, NoInterrupt, Searcher};
+use super::search::{Control, NoInterrupt, RootSpec, Searcher};
 use super::tt::Tt;
 use crate::rules::Position;
 use std::time::Duration;
@@ -43,7 +43,7 @@ pub fn run(depth: u32, hash_mb: usize) -> Vec<BenchResult> {
             let ctl = Control::new(None, None, None, &mut none);
             let mut s = Searcher::new(pos, Vec::new(), &mut tt, &mut heur, ctl);
             let mut last: Option<SearchInfo> = None;
-            s.iterate(depth, false, &[], &mut |i| last = Some(i));
+            s.iterate(depth, RootSpec::default(), &mut |i| last = Some(i));
             let info = last?;
             Some(BenchResult { fen, nodes: info.nodes, time: info.time })
         })

@@ -43,10 +43,12 @@ impl fmt::Display for Score {
     }
 }
 
-/// One completed iteration of the search (or its final state).
+/// One line of a completed iteration of the search (or its final state).
 #[derive(Clone, Debug)]
 pub struct SearchInfo {
     pub depth: u32,
+    /// Which line this is, 1-based: 1 is the best move; with MultiPV n, lines 1..=n come in order of score.
+    pub multipv: u32,
     pub seldepth: u32,
     pub score: Score,
     pub nodes: u64,

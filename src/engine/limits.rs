@@ -1,5 +1,5 @@
-//! The limits a `go` carries: clocks, depth, nodes, a fixed time per move, or infinite; and the root moves to
-//! consider.
+//! The limits a `go` carries: clocks, depth, nodes, a fixed time per move, or infinite; the root moves to
+//! consider, and how many lines (MultiPV) to report.
 
 use crate::rules::Move;
 use std::time::Duration;
@@ -19,4 +19,6 @@ pub struct SearchLimits {
     pub infinite: bool,
     /// Only these moves are considered at the root (UCI `searchmoves`); empty, or none of them legal, means all.
     pub searchmoves: Vec<Move>,
+    /// How many best root moves get their own exact score and line (UCI `MultiPV`); 0 and 1 both mean one.
+    pub multipv: usize,
 }

@@ -4,7 +4,7 @@ use super::handle::{EngineCommand, EngineOptions, EngineReport, GoRequest};
 use super::info::MAX_PLY;
 use super::levels::{self, MAX_LEVEL};
 use super::search::ordering::Heuristics;
-use super::search::{Control, Interrupt, Searcher};
+use super::search::{Control, Interrupt, RootSpec, Searcher};
 use super::time;
 use super::tt::{MAX_HASH_MB, Tt};
 use crate::rules::Position;
@@ -128,8 +128,8 @@ impl Worker {
         let ctl = Control::new(budget.soft, budget.hard, nodes, inbox);
         let id = req.id;
         let mut searcher = Searcher::new(pos, history, &mut self.tt, &mut self.heur, ctl);
-        let only = &req.limits.searchmoves;
-        let outcome = searcher.iterate(depth, level.is_some(), only, &mut |info| send(EngineReport::Info { id, info }));
+        let spec = RootSpec { only: &req.limits.searchmoves, lines: req.limits.multipv, all_moves: level.is_some() };
+        let outcome = searcher.iterate(depth, spec, &mut |info| send(EngineReport::Info { id, info }));
         drop(searcher);
         let (best, ponder) = match level {
             Some(l) if !outcome.root_scores.is_empty() => {

@@ -18,6 +18,11 @@ pub struct ThinkRequest {
     pub binc: Option<Duration>,
     pub movestogo: Option<u32>,
     pub movetime: Option<Duration>,
+    /// How many best moves to report, each with its own score and line (MultiPV); 1 for a move to play. An
+    /// external engine that does not offer MultiPV reports one whatever is asked.
+    pub lines: usize,
+    /// Search no deeper than this many plies (with the other limits, whichever comes first).
+    pub depth: Option<u32>,
 }
 
 /// A score from White's point of view.
@@ -43,7 +48,8 @@ impl std::fmt::Display for EvalScore {
 #[derive(Clone, Debug)]
 pub enum BrainReport {
     /// Search progress: the score (from the side to move's view, as engines report it) and the line.
-    Info { id: u64, depth: u32, score: Option<EngineScore>, pv: Vec<Move> },
+    /// `multipv` says which of the lines asked for this is, 1 the best (1 from engines that do not say).
+    Info { id: u64, depth: u32, multipv: u32, score: Option<EngineScore>, pv: Vec<Move> },
     /// The move chosen; None when the position has no legal move.
     BestMove { id: u64, best: Option<Move> },
     /// The answer to a request was no good (an illegal or unreadable move, or none while moves exist); the

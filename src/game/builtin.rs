@@ -53,6 +53,8 @@ impl Brain for BuiltinEngine {
             binc: r.binc,
             movestogo: r.movestogo,
             movetime: r.movetime,
+            depth: r.depth,
+            multipv: r.lines,
             ..SearchLimits::default()
         };
         self.handle.send(EngineCommand::Go(GoRequest { id: r.id, start: r.start, moves: r.moves, limits }));
@@ -71,6 +73,7 @@ impl Brain for BuiltinEngine {
             EngineReport::Info { id, info } => BrainReport::Info {
                 id,
                 depth: info.depth,
+                multipv: info.multipv,
                 score: Some(match info.score {
                     Score::Cp(cp) => EngineScore::Cp(cp),
                     Score::Mate(n) => EngineScore::Mate(n),
@@ -80,5 +83,80 @@ impl Brain for BuiltinEngine {
             EngineReport::BestMove { id, best, .. } => BrainReport::BestMove { id, best },
             EngineReport::Notice { message } => BrainReport::Notice { message },
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Position;
+    use std::time::{Duration, Instant};
+
+    fn request(lines: usize, depth: u32) -> ThinkRequest {
+        ThinkRequest {
+            id: 5,
+            start: Position::startpos(),
+            moves: Vec::new(),
+            wtime: None,
+            btime: None,
+            winc: None,
+            binc: None,
+            movestogo: None,
+            movetime: None,
+            lines,
+            depth: Some(depth),
+        }
+    }
+
+    /// Every report up to and including the best move (generous deadline: this tests behaviour, not speed).
+    fn reports(brain: &mut BuiltinEngine) -> Vec<BrainReport> {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let mut seen = Vec::new();
+        while Instant::now() < deadline {
+            match brain.try_recv() {
+                Some(r @ BrainReport::BestMove { .. }) => {
+                    seen.push(r);
+                    return seen;
+                }
+                Some(r) => seen.push(r),
+                None => std::thread::sleep(Duration::from_millis(2)),
+            }
+        }
+        panic!("no best move; got {seen:?}");
+    }
+
+    #[test]
+    fn three_lines_asked_give_three_lines_per_depth_best_first() {
+        let mut brain = BuiltinEngine::new(8, 16, None).unwrap();
+        brain.think(request(3, 5));
+        let seen = reports(&mut brain);
+        let infos: Vec<_> = seen
+            .iter()
+            .filter_map(|r| match r {
+                BrainReport::Info { depth, multipv, score: Some(EngineScore::Cp(cp)), pv, .. } => {
+                    Some((*depth, *multipv, *cp, pv[0]))
+                }
+                _ => None,
+            })
+            .collect();
+        let last: Vec<_> = infos.iter().filter(|i| i.0 == 5).collect();
+        assert_eq!(last.iter().map(|i| i.1).collect::<Vec<_>>(), [1, 2, 3], "{infos:?}");
+        assert!(last.windows(2).all(|w| w[0].2 >= w[1].2 && w[0].3 != w[1].3), "{last:?}");
+        assert_ne!(last[0].3, last[2].3);
+        assert!(matches!(seen.last(), Some(BrainReport::BestMove { id: 5, best: Some(m) }) if *m == last[0].3));
+        // Depth 1 to 5, three lines each.
+        assert_eq!(infos.len(), 15, "{infos:?}");
+    }
+
+    #[test]
+    fn one_line_asked_gives_line_one_only() {
+        let mut brain = BuiltinEngine::new(8, 16, None).unwrap();
+        brain.think(request(1, 4));
+        let seen = reports(&mut brain);
+        let lines: Vec<u32> = seen
+            .iter()
+            .filter_map(|r| if let BrainReport::Info { multipv, .. } = r { Some(*multipv) } else { None })
+            .collect();
+        assert_eq!(lines, [1, 1, 1, 1]);
     }
 }

@@ -10,6 +10,10 @@
 //! line is dropped), decoded lossily, so no byte sequence stops the reader and no output grows memory without
 //! bound. A watchdog thread holds the deadlines (the handshake, each move) and reports an engine that stays
 //! silent past them, so an event loop without a ticking clock still hears of it.
+//!
+//! MultiPV: `setoption name MultiPV value N` is sent only to an engine whose `uci` answer offered the option,
+//! and only when N changes. A request for several lines made before that answer waits for it (with all that
+//! is written after it), so the option is set before the search it is for.
 
 use super::brain::{Brain, BrainReport, EngineScore, ThinkRequest};
 use super::engine_spec::EngineSpec;
@@ -56,11 +60,29 @@ impl Default for EngineTimeouts {
 struct Outstanding {
     id: u64,
     position: Position,
+    /// The lines asked for: `info` about any other line is dropped.
+    lines: usize,
+}
+
+/// What is written to the engine, in order.
+enum Outgoing {
+    Text(String),
+    /// The number of lines wanted: `setoption name MultiPV value N` if the engine offers that option and was
+    /// last told another number, nothing otherwise.
+    Lines(usize),
 }
 
 /// What the reader, the watchdog and the controller's thread share about the engine.
 #[derive(Default)]
 struct Watch {
+    /// The engine's input; None once writing to it failed.
+    stdin: Option<ChildStdin>,
+    /// Written once the handshake has said whether the engine offers MultiPV (see `Watch::send`).
+    held: Vec<Outgoing>,
+    /// The most lines the engine's `MultiPV` option allows; 0 when it has none.
+    multipv_max: usize,
+    /// The `MultiPV` value last sent; 0 when none was (engines start at 1).
+    multipv_sent: usize,
     outstanding: VecDeque<Outstanding>,
     uciok: bool,
     /// Until the handshake is done: by when it must be.
@@ -71,6 +93,46 @@ struct Watch {
     closed: bool,
     /// A failure was reported: report nothing more.
     failed: bool,
+}
+
+impl Watch {
+    /// Writes to the engine at once, unless a request for more than one line comes before the handshake has
+    /// said whether the engine offers MultiPV: that request and everything after it wait for `release`.
+    fn send(&mut self, out: Outgoing) {
+        let undecided = matches!(out, Outgoing::Lines(n) if n > 1) && !self.uciok;
+        if undecided || !self.held.is_empty() {
+            self.held.push(out);
+        } else {
+            self.write(out);
+        }
+    }
+
+    /// At `uciok`: writes what was held.
+    fn release(&mut self) {
+        for out in std::mem::take(&mut self.held) {
+            self.write(out);
+        }
+    }
+
+    fn write(&mut self, out: Outgoing) {
+        let text = match out {
+            Outgoing::Text(text) => text,
+            Outgoing::Lines(n) => {
+                let n = n.clamp(1, self.multipv_max.max(1));
+                if n == self.multipv_sent.max(1) {
+                    return;
+                }
+                self.multipv_sent = n;
+                format!("setoption name MultiPV value {n}\n")
+            }
+        };
+        if let Some(stdin) = self.stdin.as_mut() {
+            // A dead engine shows up as its reader thread reporting the end of its output.
+            if stdin.write_all(text.as_bytes()).and_then(|_| stdin.flush()).is_err() {
+                self.stdin = None;
+            }
+        }
+    }
 }
 
 struct Shared {
@@ -107,7 +169,6 @@ impl Shared {
 
 pub struct ExternalEngine {
     child: Child,
-    stdin: Option<ChildStdin>,
     reports: Receiver<BrainReport>,
     shared: Arc<Shared>,
     watchdog: Option<JoinHandle<()>>,
@@ -139,7 +200,11 @@ impl ExternalEngine {
             .map_err(|e| fail(format!("cannot start {}", clean(&spec.command)), Some(e)))?;
         let stdout = child.stdout.take();
         let (tx, rx) = channel();
-        let watch = Watch { handshake_by: Instant::now().checked_add(timeouts.handshake), ..Watch::default() };
+        let watch = Watch {
+            stdin: child.stdin.take(),
+            handshake_by: Instant::now().checked_add(timeouts.handshake),
+            ..Watch::default()
+        };
         let shared = Arc::new(Shared {
             watch: Mutex::new(watch),
             changed: Condvar::new(),
@@ -148,8 +213,7 @@ impl ExternalEngine {
             tx: Mutex::new(tx),
             notify,
         });
-        let mut engine =
-            ExternalEngine { stdin: child.stdin.take(), child, reports: rx, shared, watchdog: None, chess960: false };
+        let mut engine = ExternalEngine { child, reports: rx, shared, watchdog: None, chess960: false };
         let (reader_shared, watch_shared) = (Arc::clone(&engine.shared), Arc::clone(&engine.shared));
         let reader = std::thread::Builder::new().name("uci-reader".into()).spawn(move || match stdout {
             Some(out) => read_engine(BufReader::new(out), &reader_shared),
@@ -164,12 +228,7 @@ impl ExternalEngine {
     }
 
     fn send(&mut self, text: &str) {
-        if let Some(stdin) = self.stdin.as_mut() {
-            // A dead engine shows up as its reader thread reporting the end of its output.
-            if stdin.write_all(text.as_bytes()).and_then(|_| stdin.flush()).is_err() {
-                self.stdin = None;
-            }
-        }
+        self.shared.lock().send(Outgoing::Text(text.to_string()));
     }
 
     /// How long the engine may take for this request before it counts as silent.
@@ -215,11 +274,14 @@ impl Brain for ExternalEngine {
         if let Some(t) = r.movetime {
             go.push_str(&format!(" movetime {}", ms(t)));
         }
+        if let Some(d) = r.depth {
+            go.push_str(&format!(" depth {d}"));
+        }
         let allowance = self.move_allowance(&r, pos.side_to_move());
         let busy = {
             let mut w = self.shared.lock();
             let busy = !w.outstanding.is_empty();
-            w.outstanding.push_back(Outstanding { id: r.id, position: pos });
+            w.outstanding.push_back(Outstanding { id: r.id, position: pos, lines: r.lines.max(1) });
             w.move_by = Instant::now().checked_add(allowance);
             self.shared.changed.notify_all();
             busy
@@ -227,6 +289,8 @@ impl Brain for ExternalEngine {
         if busy {
             self.send("stop\n");
         }
+        // The option is set between searches: after the stop, before the new position.
+        self.shared.lock().send(Outgoing::Lines(r.lines));
         self.send(&format!("{line}\n{go}\n"));
     }
 
@@ -249,9 +313,10 @@ impl Drop for ExternalEngine {
             let mut w = self.shared.lock();
             w.closed = true;
             self.shared.changed.notify_all();
+            // Straight away, past anything held: nothing else is wanted from it now.
+            w.write(Outgoing::Text("stop\nquit\n".into()));
+            w.stdin = None;
         }
-        self.send("stop\nquit\n");
-        self.stdin = None;
         // Give a polite engine a moment to quit, then make sure it is gone.
         for _ in 0..20 {
             if matches!(self.child.try_wait(), Ok(Some(_))) {
@@ -333,13 +398,23 @@ fn end_of_output(shared: &Shared) {
 fn on_line(line: &str, w: &mut Watch, name: &str) -> Option<BrainReport> {
     let mut words = line.split_whitespace();
     match words.next()? {
-        "uciok" => w.uciok = true,
+        "uciok" => {
+            w.uciok = true;
+            w.release();
+        }
+        "option" => w.multipv_max = multipv_max(line).unwrap_or(w.multipv_max),
         "readyok" if w.uciok => w.handshake_by = None,
         "bestmove" => {
             let front = w.outstanding.pop_front()?;
             return Some(best_move(words.next(), front, name));
         }
-        "info" => return w.outstanding.front().and_then(|f| parse_info(line, f.id, &f.position)),
+        "info" => {
+            // Lines beyond those asked for, or from an engine that never offered MultiPV, are dropped.
+            let front = w.outstanding.front()?;
+            let most = front.lines.min(w.multipv_max.max(1));
+            return parse_info(line, front.id, &front.position)
+                .filter(|r| matches!(r, BrainReport::Info { multipv, .. } if *multipv as usize <= most));
+        }
         _ => {}
     }
     None
@@ -347,7 +422,7 @@ fn on_line(line: &str, w: &mut Watch, name: &str) -> Option<BrainReport> {
 
 /// Checks a `bestmove` answer against the position it was for.
 fn best_move(token: Option<&str>, asked: Outstanding, name: &str) -> BrainReport {
-    let Outstanding { id, position } = asked;
+    let Outstanding { id, position, .. } = asked;
     let has_moves = !position.legal_move_vec().is_empty();
     let shown = |t: &str| clean(&t.chars().take(40).collect::<String>());
     match token {
@@ -407,16 +482,34 @@ fn silence_message(w: &Watch, now: Instant, name: &str, t: EngineTimeouts) -> St
     }
 }
 
-/// Reads the depth, score and principal variation of an `info` line; lines without a score are skipped.
+/// From an `option name MultiPV type spin … max N` line of the `uci` answer: N (at least 1); None for any
+/// other option.
+fn multipv_max(line: &str) -> Option<usize> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    if !(words.get(1) == Some(&"name")
+        && words.get(2)?.eq_ignore_ascii_case("multipv")
+        && words.get(3) == Some(&"type"))
+    {
+        return None;
+    }
+    let max = words.iter().position(|&w| w == "max").and_then(|i| words.get(i + 1)?.parse::<usize>().ok());
+    Some(max.unwrap_or(1).max(1))
+}
+
+/// Reads the depth, line number, score and principal variation of an `info` line; lines without a score, and
+/// `info string`, are skipped.
 fn parse_info(line: &str, id: u64, pos: &Position) -> Option<BrainReport> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let mut depth = 0;
+    let mut multipv = 1;
     let mut score = None;
     let mut pv = Vec::new();
     let mut i = 1;
     while i < words.len() {
         match words[i] {
             "depth" => depth = words.get(i + 1).and_then(|d| d.parse().ok()).unwrap_or(0),
+            "multipv" => multipv = words.get(i + 1).and_then(|k| k.parse().ok()).unwrap_or(1).max(1),
+            "string" => return None,
             "score" => {
                 let value = words.get(i + 2).and_then(|v| v.parse().ok());
                 score = match (words.get(i + 1), value) {
@@ -433,7 +526,7 @@ fn parse_info(line: &str, id: u64, pos: &Position) -> Option<BrainReport> {
         }
         i += 1;
     }
-    score.map(|score| BrainReport::Info { id, depth, score: Some(score), pv })
+    score.map(|score| BrainReport::Info { id, depth, multipv, score: Some(score), pv })
 }
 
 fn parse_pv(words: &[&str], pos: &Position) -> Vec<Move> {
@@ -456,7 +549,7 @@ mod tests {
         let pos = Position::startpos();
         let r = parse_info("info depth 12 seldepth 15 score cp 31 nodes 1000 pv e2e4 e7e5 g1f3", 7, &pos);
         match r {
-            Some(BrainReport::Info { id: 7, depth: 12, score: Some(EngineScore::Cp(31)), pv }) => {
+            Some(BrainReport::Info { id: 7, depth: 12, multipv: 1, score: Some(EngineScore::Cp(31)), pv }) => {
                 assert_eq!(pv.len(), 3)
             }
             other => panic!("unexpected {other:?}"),
@@ -464,6 +557,29 @@ mod tests {
         assert!(parse_info("info string hello", 1, &pos).is_none());
         let mate = parse_info("info depth 3 score mate -2 pv e2e4 zz", 1, &pos);
         assert!(matches!(mate, Some(BrainReport::Info { score: Some(EngineScore::Mate(-2)), .. })));
+    }
+
+    #[test]
+    fn info_lines_say_which_line_they_are() {
+        let pos = Position::startpos();
+        let k = |line| match parse_info(line, 1, &pos) {
+            Some(BrainReport::Info { multipv, .. }) => multipv,
+            other => panic!("unexpected {other:?}"),
+        };
+        assert_eq!(k("info depth 9 multipv 3 score cp -12 pv d2d4"), 3);
+        assert_eq!(k("info depth 9 score cp -12 pv d2d4"), 1);
+        assert_eq!(k("info depth 9 multipv 0 score cp 1"), 1);
+        assert_eq!(k("info depth 9 multipv lots score cp 1"), 1);
+        assert!(parse_info("info string multipv 2 score cp 5", 1, &pos).is_none());
+    }
+
+    #[test]
+    fn the_multipv_option_and_its_maximum_are_read_from_the_uci_answer() {
+        assert_eq!(multipv_max("option name MultiPV type spin default 1 min 1 max 500"), Some(500));
+        assert_eq!(multipv_max("option name multipv type spin default 1"), Some(1));
+        assert_eq!(multipv_max("option name MultiPV type spin max 0"), Some(1));
+        assert_eq!(multipv_max("option name Hash type spin default 16 min 1 max 33554432"), None);
+        assert_eq!(multipv_max("option name"), None);
     }
 
     #[test]
@@ -492,7 +608,7 @@ mod tests {
 
     #[test]
     fn bestmove_answers_are_checked_against_their_position() {
-        let asked = || Outstanding { id: 4, position: Position::startpos() };
+        let asked = || Outstanding { id: 4, position: Position::startpos(), lines: 1 };
         let m = |t| match best_move(Some(t), asked(), "SF") {
             BrainReport::Rejected { message, .. } => message,
             other => format!("{other:?}"),

@@ -68,6 +68,8 @@ impl GameController {
             binc: None,
             movestogo: None,
             movetime,
+            lines: 1,
+            depth: None,
         };
         if movetime.is_none() {
             self.add_clock_limits(&mut r);

@@ -1,10 +1,15 @@
 //! Iterative deepening and the root node: depth 1, 2, 3… each ordered by the previous one, with aspiration
 //! windows around the last score. In "all moves" mode (the lower levels) every root move gets an exact score,
 //! so a level can choose among the near-best ones.
+//!
+//! MultiPV (n lines): at each depth line 1 is searched as usual, then line k is the best of the root moves not
+//! already in lines 1..k-1, searched with its own aspiration window, so each line's score is exact. With one
+//! line this is exactly the single-line search.
 
 use super::Searcher;
 use crate::engine::info::{INFINITE, MAX_PLY, Score, SearchInfo};
 use crate::rules::{Move, MoveList};
+use std::cmp::Reverse;
 
 /// First aspiration half-window, in centipawns; it grows on every failure.
 const ASPIRATION_DELTA: i32 = 18;
@@ -24,78 +29,126 @@ pub(crate) struct SearchOutcome {
     pub interrupted: bool,
 }
 
+/// How the root is searched: which moves, how many lines, and whether every move needs an exact score.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RootSpec<'m> {
+    /// Only these root moves (all of them when empty or when none is legal).
+    pub only: &'m [Move],
+    /// How many lines (MultiPV); 0 counts as 1, more than there are moves as all of them.
+    pub lines: usize,
+    /// Every root move gets an exact score (the lower levels choose among them).
+    pub all_moves: bool,
+}
+
+impl Default for RootSpec<'_> {
+    fn default() -> Self {
+        RootSpec { only: &[], lines: 1, all_moves: false }
+    }
+}
+
 struct RootMove {
     mv: Move,
     score: i32,
     /// Nodes spent on this move in the last iteration (time management: an easy move takes few).
     nodes: u64,
+    /// Its principal variation (itself first), once it has been given an exact score.
+    pv: Vec<Move>,
 }
 
 impl Searcher<'_> {
-    /// Runs iterative deepening up to `max_depth`, calling `report` after every completed iteration. With
-    /// `only` not empty, the root considers just those of its moves (all of them if none is legal).
-    pub fn iterate(
-        &mut self,
-        max_depth: u32,
-        all_moves: bool,
-        only: &[Move],
-        report: &mut dyn FnMut(SearchInfo),
-    ) -> SearchOutcome {
-        let mut list = MoveList::new();
-        self.pos.legal_moves(&mut list);
-        let mut root: Vec<RootMove> = list.iter().map(|&mv| RootMove { mv, score: -INFINITE, nodes: 0 }).collect();
-        if root.iter().any(|r| only.contains(&r.mv)) {
-            root.retain(|r| only.contains(&r.mv));
-        }
+    /// Runs iterative deepening up to `max_depth`, calling `report` for every line of every completed
+    /// iteration (line 1 first).
+    pub fn iterate(&mut self, max_depth: u32, spec: RootSpec, report: &mut dyn FnMut(SearchInfo)) -> SearchOutcome {
+        let mut root = self.root_moves(spec.only);
         let mut out = SearchOutcome::default();
         if root.is_empty() {
             return out;
         }
-        if let Some(e) = self.tt.probe(self.pos.key(), 0)
-            && let Some(i) = root.iter().position(|r| r.mv == e.mv)
-        {
-            root.swap(0, i);
-        }
         out.best = Some(root[0].mv);
+        let lines = spec.lines.clamp(1, root.len());
         let max_depth = max_depth.clamp(1, MAX_PLY as u32 - 8);
         // Iterations in a row with the same best move (time management).
         let mut stable = 0;
         let mut previous_score = 0;
+        // Each line's score at the last completed depth, the centre of its next aspiration window.
+        let mut line_scores = vec![0; lines];
         for depth in 1..=max_depth {
             self.seldepth = 0;
-            let score = if all_moves {
-                self.search_root(&mut root, depth as i32, -INFINITE, INFINITE, true)
+            let done = if spec.all_moves {
+                self.search_root(&mut root, depth as i32, -INFINITE, INFINITE, true);
+                if self.ctl.stopped { 0 } else { lines }
             } else {
-                self.aspiration(&mut root, depth, out.score)
+                self.search_lines(&mut root[..], depth, &line_scores)
             };
-            if self.ctl.stopped && depth > 1 {
+            if self.ctl.stopped && depth > 1 && done == 0 {
                 // A partial iteration still counts if it found a better move than the last one.
-                if !all_moves && root[0].score > out.score && root[0].mv != out.best.unwrap_or(Move::NONE) {
+                if !spec.all_moves && root[0].score > out.score && root[0].mv != out.best.unwrap_or(Move::NONE) {
                     out.best = Some(root[0].mv);
                     out.ponder = None;
                 }
                 break;
             }
-            let pv = self.pv.line(0);
+            // Lines searched one after another can come out of order: they are shown best first. A stop at
+            // depth 1 still shows line 1, whatever it has.
+            let shown = done.max(1);
+            root[..shown].sort_by_key(|r| Reverse(r.score));
             let previous = out.best;
-            out.best = pv.first().copied().or(Some(root[0].mv));
+            out.best = root[0].pv.first().copied().or(Some(root[0].mv));
             stable = if out.best == previous { stable + 1 } else { 0 };
-            out.ponder = pv.get(1).copied();
-            out.score = score;
+            out.ponder = root[0].pv.get(1).copied();
+            out.score = root[0].score;
             out.depth = depth;
-            if all_moves {
+            if spec.all_moves {
                 out.root_scores = root.iter().map(|r| (r.mv, r.score)).collect();
             }
-            report(self.info(depth, score, pv));
+            for (k, r) in root[..shown].iter().enumerate() {
+                line_scores[k] = r.score;
+                report(self.info(depth, k + 1, r.score, r.pv.clone()));
+            }
+            let score = out.score;
             let scale = time_scale(stable, previous_score - score, best_move_effort(&root));
             previous_score = score;
-            if self.ctl.stopped || !self.ctl.another_iteration(scale) || mate_settled(score, depth) {
+            let settled = root[..shown].iter().all(|r| mate_settled(r.score, depth));
+            if self.ctl.stopped || !self.ctl.another_iteration(scale) || settled {
                 break;
             }
         }
         out.nodes = self.nodes;
         out.interrupted = self.ctl.interrupted;
         out
+    }
+
+    /// The legal root moves (only those in `only`, if any of them is legal), the table's move first.
+    fn root_moves(&mut self, only: &[Move]) -> Vec<RootMove> {
+        let mut list = MoveList::new();
+        self.pos.legal_moves(&mut list);
+        let mut root: Vec<RootMove> =
+            list.iter().map(|&mv| RootMove { mv, score: -INFINITE, nodes: 0, pv: Vec::new() }).collect();
+        if root.iter().any(|r| only.contains(&r.mv)) {
+            root.retain(|r| only.contains(&r.mv));
+        }
+        if let Some(e) = self.tt.probe(self.pos.key(), 0)
+            && let Some(i) = root.iter().position(|r| r.mv == e.mv)
+        {
+            root.swap(0, i);
+        }
+        root
+    }
+
+    /// Searches lines 1..=`previous.len()` at `depth`: line k is the best of `root[k..]`, moved to `root[k]`
+    /// with its exact score and line. Returns how many lines were finished before a stop.
+    fn search_lines(&mut self, root: &mut [RootMove], depth: u32, previous: &[i32]) -> usize {
+        for (k, &prev) in previous.iter().enumerate() {
+            self.aspiration(&mut root[k..], depth, prev);
+            if self.ctl.stopped {
+                if depth == 1 && k == 0 {
+                    root[0].pv = self.pv.line(0);
+                }
+                return k;
+            }
+            root[k].pv = self.pv.line(0);
+        }
+        previous.len()
     }
 
     fn aspiration(&mut self, root: &mut [RootMove], depth: u32, prev: i32) -> i32 {
@@ -150,6 +203,9 @@ impl Searcher<'_> {
                 break;
             }
             root[i].score = if i == 0 || score > alpha || all_moves { score } else { -INFINITE };
+            if all_moves {
+                root[i].pv = self.pv.line_after(m);
+            }
             if score > best {
                 best = score;
                 if score > alpha || all_moves && i == 0 {
@@ -170,11 +226,12 @@ impl Searcher<'_> {
         best
     }
 
-    fn info(&self, depth: u32, score: i32, pv: Vec<Move>) -> SearchInfo {
+    fn info(&self, depth: u32, line: usize, score: i32, pv: Vec<Move>) -> SearchInfo {
         let time = self.ctl.elapsed();
         let nps = (self.nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64;
         SearchInfo {
             depth,
+            multipv: line as u32,
             seldepth: self.seldepth as u32,
             score: Score::from_internal(score),
             nodes: self.nodes,

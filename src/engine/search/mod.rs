@@ -15,6 +15,7 @@ mod quiescence;
 
 pub(crate) use control::Control;
 pub use control::{Interrupt, NoInterrupt};
+pub(crate) use iterate::RootSpec;
 
 use super::info::MAX_PLY;
 use super::tt::Tt;
@@ -50,6 +51,13 @@ impl PvTable {
 
     fn line(&self, ply: usize) -> Vec<Move> {
         self.moves[ply][ply..self.len[ply]].to_vec()
+    }
+
+    /// The root move `m` followed by the line just found after it (at ply 1).
+    fn line_after(&self, m: Move) -> Vec<Move> {
+        let mut line = vec![m];
+        line.extend_from_slice(&self.moves[1][1..self.len[1].max(1)]);
+        line
     }
 }
 

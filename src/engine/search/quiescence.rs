@@ -16,6 +16,8 @@ const DELTA_MARGIN: i32 = 150;
 
 impl Searcher<'_> {
     pub(super) fn quiesce(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        // No line is followed here: a parent that takes this move must not copy an older sibling's tail.
+        self.pv.clear(ply);
         self.visit(ply);
         if self.ctl.stopped {
             return 0;

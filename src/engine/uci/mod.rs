@@ -107,16 +107,25 @@ fn spawn_reader<R: BufRead + Send + 'static>(input: R, tx: Sender<Event>) {
     });
 }
 
+/// One `go` not yet answered.
+struct Asked {
+    id: u64,
+    /// The position it searches: its moves are written in that position's notation (Chess960 castling
+    /// differs).
+    pos: Position,
+    /// Its MultiPV: with more than one line, every `info` line says which it is.
+    lines: usize,
+}
+
 struct Session {
     engine: EngineHandle,
     options: Options,
     /// The last `position`: start and moves.
     position: (Position, Vec<Move>),
     next_id: u64,
-    /// The searches asked for and not yet answered, oldest first, each with the position it searches (its
-    /// moves are written in that position's notation: Chess960 castling differs). Only the newest runs; the
-    /// older ones were ended by a newer `go` and their answers are on the way.
-    searches: VecDeque<(u64, Position)>,
+    /// The searches asked for and not yet answered, oldest first. Only the newest runs; the older ones were
+    /// ended by a newer `go` and their answers are on the way.
+    searches: VecDeque<Asked>,
     /// Whether the newest search is `go infinite`.
     infinite: bool,
     /// The input has ended: quit after the running search answers.
@@ -145,7 +154,12 @@ impl Session {
             UciCommand::IsReady => say(out, "readyok")?,
             UciCommand::NewGame => self.engine.send(EngineCommand::NewGame),
             UciCommand::SetOption { name, value } => match self.options.set(&name, value.as_deref()) {
-                Ok(commands) => commands.into_iter().for_each(|c| self.engine.send(c)),
+                Ok(applied) => {
+                    applied.commands.into_iter().for_each(|c| self.engine.send(c));
+                    if let Some(notice) = applied.notice {
+                        info(out, &notice)?;
+                    }
+                }
                 Err(e) => info(out, &e.to_string())?,
             },
             UciCommand::Position { start, moves } => self.position = (start, moves),
@@ -169,6 +183,7 @@ impl Session {
             pos.make_move(m);
         }
         let mut limits = go.limits;
+        limits.multipv = self.options.multipv;
         for text in &go.searchmoves {
             match parse_uci(&pos, text) {
                 Ok(m) => limits.searchmoves.push(m),
@@ -176,7 +191,7 @@ impl Session {
             }
         }
         self.next_id += 1;
-        self.searches.push_back((self.next_id, pos));
+        self.searches.push_back(Asked { id: self.next_id, pos, lines: limits.multipv });
         self.infinite = limits.infinite;
         self.engine.send(EngineCommand::Go(GoRequest { id: self.next_id, start, moves, limits }));
         Ok(())
@@ -188,18 +203,18 @@ impl Session {
                 // Only the newest search's progress: an older one was superseded, and a GUI would take its
                 // lines for the new search's.
                 EngineReport::Info { id, info } => {
-                    if let Some((newest, pos)) = self.searches.back()
-                        && *newest == id
+                    if let Some(newest) = self.searches.back()
+                        && newest.id == id
                     {
-                        say(out, &info_line(pos, &info))?;
+                        say(out, &info_line(&newest.pos, &info, newest.lines > 1))?;
                     }
                 }
                 // Every answer is written, a superseded search's too: UCI expects one bestmove per go.
                 EngineReport::BestMove { id, best, ponder } => {
-                    if let Some(i) = self.searches.iter().position(|(s, _)| *s == id)
-                        && let Some((_, pos)) = self.searches.remove(i)
+                    if let Some(i) = self.searches.iter().position(|s| s.id == id)
+                        && let Some(asked) = self.searches.remove(i)
                     {
-                        say(out, &bestmove_line(&pos, best, ponder))?;
+                        say(out, &bestmove_line(&asked.pos, best, ponder))?;
                     }
                 }
                 EngineReport::Notice { message } => info(out, &message)?,
@@ -209,9 +224,12 @@ impl Session {
     }
 }
 
-fn info_line(pos: &Position, info: &SearchInfo) -> String {
+/// `info depth … seldepth … [multipv K] score … nodes … nps … time … pv …`; `multipv` only when the search
+/// was asked for more than one line, so single-line output stays as it always was.
+fn info_line(pos: &Position, info: &SearchInfo, numbered: bool) -> String {
+    let multipv = if numbered { format!(" multipv {}", info.multipv) } else { String::new() };
     let mut s = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
+        "info depth {} seldepth {}{multipv} score {} nodes {} nps {} time {}",
         info.depth,
         info.seldepth,
         info.score,

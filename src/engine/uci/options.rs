@@ -13,9 +13,29 @@ pub enum OptionError {
     BadValue { name: String, expected: String, value: String },
 }
 
+/// The most lines `MultiPV` may ask for.
+pub(super) const MAX_MULTIPV: usize = 256;
+
+/// What a successful `setoption` leads to.
+#[derive(Debug, Default)]
+pub(super) struct Applied {
+    /// For the engine thread.
+    pub commands: Vec<EngineCommand>,
+    /// For the GUI: the value was taken, but not as given.
+    pub notice: Option<String>,
+}
+
+impl From<Vec<EngineCommand>> for Applied {
+    fn from(commands: Vec<EngineCommand>) -> Self {
+        Applied { commands, notice: None }
+    }
+}
+
 /// The option values the protocol loop keeps.
 pub(super) struct Options {
     pub chess960: bool,
+    /// How many lines each search reports (`MultiPV`), 1..=`MAX_MULTIPV`.
+    pub multipv: usize,
     skill: u8,
     limit_strength: bool,
     elo: u32,
@@ -23,7 +43,13 @@ pub(super) struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { chess960: false, skill: MAX_LEVEL, limit_strength: false, elo: LEVEL_ELO[MAX_LEVEL as usize - 1] }
+        Options {
+            chess960: false,
+            multipv: 1,
+            skill: MAX_LEVEL,
+            limit_strength: false,
+            elo: LEVEL_ELO[MAX_LEVEL as usize - 1],
+        }
     }
 }
 
@@ -36,12 +62,13 @@ pub(super) fn declarations() -> Vec<String> {
         format!("option name Skill Level type spin default {MAX_LEVEL} min 1 max {MAX_LEVEL}"),
         "option name UCI_LimitStrength type check default false".to_string(),
         format!("option name UCI_Elo type spin default {hi} min {lo} max {hi}"),
+        format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
     ]
 }
 
 impl Options {
     /// Applies `setoption`; returns the commands the engine needs.
-    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Vec<EngineCommand>, OptionError> {
+    pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Applied, OptionError> {
         let v = value.unwrap_or("").trim();
         let bad = |expected: &str| OptionError::BadValue {
             name: name.to_string(),
@@ -55,27 +82,34 @@ impl Options {
                     .ok()
                     .filter(|n| (1..=MAX_HASH_MB).contains(n))
                     .ok_or_else(|| bad(&format!("a size in MB, 1–{MAX_HASH_MB}")))?;
-                Ok(vec![EngineCommand::SetHash(mb)])
+                Ok(vec![EngineCommand::SetHash(mb)].into())
             }
-            "clear hash" => Ok(vec![EngineCommand::NewGame]),
+            "clear hash" => Ok(vec![EngineCommand::NewGame].into()),
             "uci_chess960" => {
                 self.chess960 = check(v).ok_or_else(|| bad("true or false"))?;
-                Ok(vec![])
+                Ok(Applied::default())
+            }
+            "multipv" => {
+                let asked: i64 = v.parse().map_err(|_| bad(&format!("a number of lines, 1–{MAX_MULTIPV}")))?;
+                self.multipv = asked.clamp(1, MAX_MULTIPV as i64) as usize;
+                let notice = (asked != self.multipv as i64)
+                    .then(|| format!("MultiPV {asked} is outside 1–{MAX_MULTIPV}; using {}", self.multipv));
+                Ok(Applied { commands: vec![], notice })
             }
             "skill level" => {
                 self.skill =
                     v.parse().ok().filter(|n| (1..=MAX_LEVEL).contains(n)).ok_or_else(|| bad("a level 1–8"))?;
-                Ok(vec![EngineCommand::SetLevel(self.level())])
+                Ok(vec![EngineCommand::SetLevel(self.level())].into())
             }
             "uci_limitstrength" => {
                 self.limit_strength = check(v).ok_or_else(|| bad("true or false"))?;
-                Ok(vec![EngineCommand::SetLevel(self.level())])
+                Ok(vec![EngineCommand::SetLevel(self.level())].into())
             }
             "uci_elo" => {
                 self.elo = v.parse().map_err(|_| bad("a number"))?;
-                Ok(vec![EngineCommand::SetLevel(self.level())])
+                Ok(vec![EngineCommand::SetLevel(self.level())].into())
             }
-            "ponder" | "move overhead" | "threads" | "multipv" => Ok(vec![]),
+            "ponder" | "move overhead" | "threads" => Ok(Applied::default()),
             _ => Err(OptionError::Unknown(name.chars().take(40).collect())),
         }
     }
@@ -101,16 +135,32 @@ mod tests {
     #[test]
     fn options_set_levels_and_reject_nonsense() {
         let mut o = Options::default();
-        assert!(matches!(o.set("Skill Level", Some("3")).unwrap()[..], [EngineCommand::SetLevel(3)]));
-        assert!(matches!(o.set("UCI_LimitStrength", Some("true")).unwrap()[..], [EngineCommand::SetLevel(8)]));
-        assert!(matches!(o.set("UCI_Elo", Some("1200")).unwrap()[..], [EngineCommand::SetLevel(5)]));
-        assert!(matches!(o.set("Hash", Some("128")).unwrap()[..], [EngineCommand::SetHash(128)]));
+        assert!(matches!(o.set("Skill Level", Some("3")).unwrap().commands[..], [EngineCommand::SetLevel(3)]));
+        assert!(matches!(o.set("UCI_LimitStrength", Some("true")).unwrap().commands[..], [EngineCommand::SetLevel(8)]));
+        assert!(matches!(o.set("UCI_Elo", Some("1200")).unwrap().commands[..], [EngineCommand::SetLevel(5)]));
+        assert!(matches!(o.set("Hash", Some("128")).unwrap().commands[..], [EngineCommand::SetHash(128)]));
         assert!(o.set("Hash", Some("lots")).unwrap_err().to_string().contains("needs a size in MB"));
         assert!(o.set("Hash", Some("65536")).unwrap_err().to_string().contains("1–32768, got '65536'"));
-        assert!(matches!(o.set("Hash", Some("32768")).unwrap()[..], [EngineCommand::SetHash(32768)]));
+        assert!(matches!(o.set("Hash", Some("32768")).unwrap().commands[..], [EngineCommand::SetHash(32768)]));
         assert!(o.set("Skill Level", Some("9")).is_err());
         assert_eq!(o.set("Colour", Some("red")).unwrap_err(), OptionError::Unknown("Colour".into()));
         o.set("UCI_Chess960", Some("true")).unwrap();
         assert!(o.chess960);
+    }
+
+    #[test]
+    fn multipv_is_kept_within_its_range_and_says_so() {
+        let mut o = Options::default();
+        assert_eq!(o.multipv, 1);
+        let applied = o.set("MultiPV", Some("3")).unwrap();
+        assert!(applied.commands.is_empty() && applied.notice.is_none());
+        assert_eq!(o.multipv, 3);
+        let applied = o.set("multipv", Some("500")).unwrap();
+        assert_eq!(applied.notice.as_deref(), Some("MultiPV 500 is outside 1–256; using 256"));
+        assert_eq!(o.multipv, 256);
+        assert!(o.set("MultiPV", Some("0")).unwrap().notice.is_some());
+        assert_eq!(o.multipv, 1);
+        assert!(o.set("MultiPV", Some("three")).unwrap_err().to_string().contains("a number of lines, 1–256"));
+        assert_eq!(o.multipv, 1);
     }
 }

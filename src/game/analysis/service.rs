@@ -223,6 +223,8 @@ impl Worker {
             binc: None,
             movestogo: None,
             movetime: Some(movetime),
+            lines: 1,
+            depth: None,
         });
     }
 
@@ -230,7 +232,7 @@ impl Worker {
     fn drain(&mut self) -> bool {
         while let Some(report) = self.brain.try_recv() {
             match report {
-                BrainReport::Info { id, depth, score: Some(score), pv } if id == self.search => {
+                BrainReport::Info { id, depth, score: Some(score), pv, .. } if id == self.search => {
                     self.on_info(depth, score, pv)
                 }
                 BrainReport::BestMove { id, best } if id == self.search => self.on_best(best),
