@@ -36,6 +36,7 @@ fn a_planted_blunder_is_found_and_judged() {
         start: game.tree.start.clone(),
         moves: moves.clone(),
         per_position: Duration::from_millis(150),
+        depth: None,
     });
     let (positions, stopped, progress) = wait_done(&service, 7);
     assert!(!stopped);
@@ -52,18 +53,29 @@ fn a_planted_blunder_is_found_and_judged() {
 fn a_position_analysis_reports_lines_and_a_new_request_replaces_it() {
     let service = AnalysisService::start(&AnalysisEngine::Builtin { hash_mb: 16 }, None).unwrap();
     let start = tabiya::rules::Position::startpos();
-    service.request(AnalysisRequest::Position { id: 1, start: start.clone(), moves: vec![] });
+    service.request(AnalysisRequest::Position { id: 1, start: start.clone(), moves: vec![], lines: 3 });
     let deadline = Instant::now() + Duration::from_secs(20);
     let mut depth = 0;
-    while Instant::now() < deadline && depth < 6 {
-        if let Some(AnalysisUpdate::Line { id: 1, line }) = service.recv_timeout(Duration::from_millis(100)) {
-            assert!(!line.moves.is_empty());
-            depth = line.depth;
+    let mut widest = 0;
+    while Instant::now() < deadline && (depth < 6 || widest < 3) {
+        if let Some(AnalysisUpdate::Lines { id: 1, lines }) = service.recv_timeout(Duration::from_millis(100)) {
+            assert!(lines.iter().all(|l| !l.moves.is_empty()));
+            let firsts: std::collections::HashSet<_> = lines.iter().map(|l| l.moves[0]).collect();
+            assert_eq!(firsts.len(), lines.len(), "distinct first moves");
+            depth = lines[0].depth;
+            widest = widest.max(lines.len());
         }
     }
     assert!(depth >= 6, "the search deepens: depth {depth}");
+    assert_eq!(widest, 3, "three lines");
     // A game request replaces it; the stopped position search sends nothing more for id 1 after that.
-    service.request(AnalysisRequest::Game { id: 2, start, moves: vec![], per_position: Duration::from_millis(50) });
+    service.request(AnalysisRequest::Game {
+        id: 2,
+        start,
+        moves: vec![],
+        per_position: Duration::from_millis(50),
+        depth: Some(4),
+    });
     let (positions, _, _) = wait_done(&service, 2);
     assert_eq!(positions.len(), 1);
     service.request(AnalysisRequest::Stop);

@@ -31,8 +31,11 @@ pub struct AnalyseArgs {
     #[arg(long, value_name = "N")]
     pub game: Option<usize>,
     /// Thinking time per position, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = DEFAULT_MOVETIME_MS)]
+    #[arg(long, value_name = "MS", default_value_t = DEFAULT_MOVETIME_MS, conflicts_with = "depth")]
     pub movetime: u64,
+    /// Search each position to this depth instead of for a time.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
     /// The engine: the name of an [[engines]] entry of the configuration, or uci:COMMAND; the built-in one
     /// when not given.
     #[arg(long, value_name = "NAME|uci:COMMAND")]
@@ -77,8 +80,12 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode> {
             status = ExitCode::FAILURE;
             continue;
         }
-        let positions = analyse_game(&service, game, per_position, &interrupted)?;
-        write_annotated(&mut out, game, &positions, args.movetime)?;
+        let positions = analyse_game(&service, game, per_position, args.depth, &interrupted)?;
+        let setting = match args.depth {
+            Some(d) => format!("depth {d}"),
+            None => format!("{} ms a position", args.movetime),
+        };
+        write_annotated(&mut out, game, &positions, &setting)?;
     }
     out.flush()?;
     if interrupted.load(Ordering::SeqCst) {
@@ -121,12 +128,13 @@ fn analyse_game(
     service: &AnalysisService,
     game: &PgnGame,
     per_position: Duration,
+    depth: Option<u32>,
     interrupted: &AtomicBool,
 ) -> Result<Vec<PositionAnalysis>> {
     let id = game.number as u64;
     let moves: Vec<_> = game.tree.moves().collect();
     let total = moves.len() + 1;
-    service.request(AnalysisRequest::Game { id, start: game.tree.start.clone(), moves, per_position });
+    service.request(AnalysisRequest::Game { id, start: game.tree.start.clone(), moves, per_position, depth });
     let progress = std::io::stderr().is_terminal();
     let mut stop_sent = false;
     loop {
@@ -157,13 +165,18 @@ fn draw_progress(game: usize, done: usize, total: usize) {
     let _ = std::io::stderr().flush();
 }
 
-fn write_annotated(out: &mut dyn Write, game: &mut PgnGame, positions: &[PositionAnalysis], ms: u64) -> Result<()> {
+fn write_annotated(
+    out: &mut dyn Write,
+    game: &mut PgnGame,
+    positions: &[PositionAnalysis],
+    setting: &str,
+) -> Result<()> {
     let report = annotate(&mut game.tree, positions);
     let mut tags = super::pgn::with_opening_tags(game);
     tags.retain(|(k, _)| !matches!(k.as_str(), "WhiteAccuracy" | "BlackAccuracy" | "WhiteACPL" | "BlackACPL"));
     tags.extend(figure_tags(&report));
     if !tags.iter().any(|(k, _)| k == "Annotator") {
-        tags.push(("Annotator".into(), format!("tabiya analyse, {ms} ms a position")));
+        tags.push(("Annotator".into(), format!("tabiya analyse, {setting}")));
     }
     let mut text = String::new();
     write_game(&mut text, &tags, &game.tree, &game.result, WriteOptions { annotations: true, precise_clocks: true });

@@ -31,10 +31,12 @@ pub enum AnalysisEngine {
 /// What to analyse.
 #[derive(Clone, Debug)]
 pub enum AnalysisRequest {
-    /// The position after `moves` from `start`, without limit, reporting as the search deepens.
-    Position { id: u64, start: Position, moves: Vec<Move> },
-    /// Every position of a main line (the start, after each move), `per_position` each.
-    Game { id: u64, start: Position, moves: Vec<Move>, per_position: Duration },
+    /// The position after `moves` from `start`, without limit, reporting its best `lines` lines (1–5 in the
+    /// screens; the engine may give fewer) as the search deepens.
+    Position { id: u64, start: Position, moves: Vec<Move>, lines: usize },
+    /// Every position of a main line (the start, after each move), each for `per_position`, or to `depth`
+    /// when given.
+    Game { id: u64, start: Position, moves: Vec<Move>, per_position: Duration, depth: Option<u32> },
     /// Stop whatever runs; a game analysis reports what it has.
     Stop,
 }
@@ -51,8 +53,8 @@ pub struct AnalysisLine {
 /// What the service reports, tagged with the request's id.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnalysisUpdate {
-    /// The current best line of a position analysis.
-    Line { id: u64, line: AnalysisLine },
+    /// The current best lines of a position analysis, best first.
+    Lines { id: u64, lines: Vec<AnalysisLine> },
     /// One more position of a game analysis is done (`done` of `total`).
     GameProgress { id: u64, done: usize, total: usize, position: PositionAnalysis },
     /// A game analysis ended: every position, or the ones done before it was stopped.
@@ -137,6 +139,7 @@ struct GameJob {
     start: Position,
     moves: Vec<Move>,
     per_position: Duration,
+    depth: Option<u32>,
     done: Vec<PositionAnalysis>,
 }
 
@@ -154,13 +157,13 @@ struct Worker {
     job: Job,
     /// The id of the engine search in flight; reports with another id are stale.
     search: u64,
-    /// The latest line of the search in flight.
-    latest: Option<AnalysisLine>,
+    /// The latest lines of the search in flight, by MultiPV index.
+    latest: Vec<Option<AnalysisLine>>,
 }
 
 impl Worker {
     fn new(brain: Box<dyn Brain>, updates: Sender<AnalysisUpdate>, notify: Option<Notifier>) -> Worker {
-        Worker { brain, updates, notify, job: Job::Idle, search: 0, latest: None }
+        Worker { brain, updates, notify, job: Job::Idle, search: 0, latest: Vec::new() }
     }
 
     fn run(mut self, inbox: &Receiver<Message>) {
@@ -193,26 +196,26 @@ impl Worker {
         self.job = Job::Idle;
         match request {
             AnalysisRequest::Stop => {}
-            AnalysisRequest::Position { id, start, moves } => {
+            AnalysisRequest::Position { id, start, moves, lines } => {
                 let mut pos = start.clone();
                 for &m in &moves {
                     pos.make_move(m);
                 }
                 if pos.has_legal_moves() {
-                    self.think(start, moves, Duration::from_secs(24 * 3600));
+                    self.think(start, moves, Duration::from_secs(24 * 3600), lines.clamp(1, 5), None);
                     self.job = Job::Position { id, pos };
                 }
             }
-            AnalysisRequest::Game { id, start, moves, per_position } => {
-                self.job = Job::Game(GameJob { id, start, moves, per_position, done: Vec::new() });
+            AnalysisRequest::Game { id, start, moves, per_position, depth } => {
+                self.job = Job::Game(GameJob { id, start, moves, per_position, depth, done: Vec::new() });
                 self.next_game_position();
             }
         }
     }
 
-    fn think(&mut self, start: Position, moves: Vec<Move>, movetime: Duration) {
+    fn think(&mut self, start: Position, moves: Vec<Move>, movetime: Duration, lines: usize, depth: Option<u32>) {
         self.search += 1;
-        self.latest = None;
+        self.latest = vec![None; lines];
         self.brain.think(ThinkRequest {
             id: self.search,
             start,
@@ -222,9 +225,10 @@ impl Worker {
             winc: None,
             binc: None,
             movestogo: None,
-            movetime: Some(movetime),
-            lines: 1,
-            depth: None,
+            // With a depth the search ends there; the time is only a backstop then.
+            movetime: if depth.is_some() { None } else { Some(movetime) },
+            lines,
+            depth,
         });
     }
 
@@ -232,8 +236,8 @@ impl Worker {
     fn drain(&mut self) -> bool {
         while let Some(report) = self.brain.try_recv() {
             match report {
-                BrainReport::Info { id, depth, score: Some(score), pv, .. } if id == self.search => {
-                    self.on_info(depth, score, pv)
+                BrainReport::Info { id, depth, score: Some(score), pv, multipv } if id == self.search => {
+                    self.on_info(multipv, depth, score, pv)
                 }
                 BrainReport::BestMove { id, best } if id == self.search => self.on_best(best),
                 BrainReport::Rejected { id, .. } if id == self.search => self.on_best(None),
@@ -261,19 +265,30 @@ impl Worker {
         }
     }
 
-    fn on_info(&mut self, depth: u32, score: EngineScore, pv: Vec<Move>) {
+    fn on_info(&mut self, multipv: u32, depth: u32, score: EngineScore, pv: Vec<Move>) {
         let Some(pos) = self.current_position() else { return };
-        let line = AnalysisLine { score: score.for_white(pos.side_to_move() == Color::White), depth, moves: pv };
-        if let Job::Position { id, .. } = self.job {
-            self.send(AnalysisUpdate::Line { id, line: line.clone() });
+        let index = (multipv.max(1) - 1) as usize;
+        if index >= self.latest.len() {
+            return;
         }
-        self.latest = Some(line);
+        let line = AnalysisLine { score: score.for_white(pos.side_to_move() == Color::White), depth, moves: pv };
+        self.latest[index] = Some(line);
+        if let Job::Position { id, .. } = self.job {
+            // A new depth's first line can meet the previous depth's other lines: a move shows once.
+            let mut lines: Vec<AnalysisLine> = Vec::new();
+            for l in self.latest.iter().flatten() {
+                if !lines.iter().any(|shown| shown.moves.first() == l.moves.first()) {
+                    lines.push(l.clone());
+                }
+            }
+            self.send(AnalysisUpdate::Lines { id, lines });
+        }
     }
 
     fn on_best(&mut self, best: Option<Move>) {
         let Job::Game(_) = self.job else { return };
         let Some(pos) = self.current_position() else { return };
-        let line = self.latest.take();
+        let line = self.latest.first_mut().and_then(Option::take);
         let mut pv = line.as_ref().map(|l| l.moves.clone()).unwrap_or_default();
         if let Some(b) = best.filter(|&b| pos.is_legal(b))
             && pv.first() != Some(&b)
@@ -310,8 +325,8 @@ impl Worker {
             return;
         }
         let Job::Game(g) = &self.job else { return };
-        let (start, moves, time) = (g.start.clone(), g.moves[..g.done.len()].to_vec(), g.per_position);
-        self.think(start, moves, time);
+        let (start, moves, time, depth) = (g.start.clone(), g.moves[..g.done.len()].to_vec(), g.per_position, g.depth);
+        self.think(start, moves, time, 1, depth);
     }
 
     /// Reports a game analysis as done (or stopped) and leaves it.
