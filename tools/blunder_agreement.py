@@ -15,7 +15,9 @@ Needs python-chess (`pip install chess`) and Stockfish (`apt-get install stockfi
 
 import argparse
 import io
+import json
 import math
+import os
 import subprocess
 import sys
 import tempfile
@@ -79,7 +81,8 @@ def pick_games(path, count, max_level, max_plies):
     return games
 
 
-def stockfish_blunders(games, depth, stockfish):
+def stockfish_blunders(games, depth, stockfish, cache_path):
+    cache = json.load(open(cache_path)) if cache_path and os.path.exists(cache_path) else {}
     engine = chess.engine.SimpleEngine.popen_uci(stockfish)
     engine.configure({"Threads": 1, "Hash": 64})
     marks = set()
@@ -94,8 +97,11 @@ def stockfish_blunders(games, depth, stockfish):
                 else:
                     evals.append((0, None))
             else:
-                info = engine.analyse(board, chess.engine.Limit(depth=depth))
-                evals.append(white_cp_and_mate(info["score"]))
+                key = f"{board.fen()} d{depth}"
+                if key not in cache:
+                    info = engine.analyse(board, chess.engine.Limit(depth=depth))
+                    cache[key] = white_cp_and_mate(info["score"])
+                evals.append(tuple(cache[key]))
             if i < len(moves):
                 board.push(moves[i])
         board = game.board()
@@ -104,6 +110,8 @@ def stockfish_blunders(games, depth, stockfish):
                 marks.add((gi, i + 1))
             board.push(mv)
         print(f"stockfish: game {gi + 1}/{len(games)} done", file=sys.stderr)
+        if cache_path:
+            json.dump(cache, open(cache_path, "w"))
     engine.quit()
     return marks
 
@@ -141,11 +149,13 @@ def main():
     p.add_argument("--movetime", type=int, default=500)
     p.add_argument("--tabiya", default="target/release/tabiya")
     p.add_argument("--stockfish", default="/usr/games/stockfish")
+    p.add_argument("--cache", default="/tmp/blunder_agreement_sf.json",
+                   help="Stockfish's evaluations, kept between runs (keyed by FEN and depth)")
     a = p.parse_args()
     games = pick_games(a.pgn, a.games, a.max_level, a.max_plies)
     plies = sum(len(list(g.mainline_moves())) for g in games)
     ours = tabiya_blunders(games, a.tabiya, a.movetime)
-    theirs = stockfish_blunders(games, a.depth, a.stockfish)
+    theirs = stockfish_blunders(games, a.depth, a.stockfish, a.cache)
     both = ours & theirs
     recall = len(both) / len(theirs) if theirs else 1.0
     precision = len(both) / len(ours) if ours else 1.0

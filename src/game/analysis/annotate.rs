@@ -65,6 +65,11 @@ pub fn annotate(tree: &mut GameTree, analysis: &[PositionAnalysis]) -> GameRepor
         if terminal_score(&pos).is_none() {
             node.eval = Some(analysis[i + 1].score);
         }
+        // The engine's own choice is never called a mistake: a drop after it is the search seeing further
+        // one ply on, not the move's fault.
+        if analysis[i].pv.first() == Some(&node.mv) {
+            continue;
+        }
         let Some(judgement) = judge(before.side_to_move(), analysis[i].score, analysis[i + 1].score) else {
             continue;
         };
