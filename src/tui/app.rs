@@ -317,7 +317,14 @@ impl App {
             review.poll();
         }
         let Some(play) = &mut self.play else { return };
+        play.live.poll();
+        // A game in progress without `in_play` gets no live analysis (a takeback can un-finish one).
+        if !play.game.is_over() && !self.config.analysis.in_play && play.live.is_on() {
+            play.live.stop();
+        }
         let events = play.game.poll();
+        let pos = play.game.position().clone();
+        play.live.follow(&pos);
         self.absorb(events);
         self.low_time_bell();
     }
@@ -530,6 +537,7 @@ impl App {
     }
 
     fn play_command(&mut self, command: Command) {
+        let settings = self.analysis_settings();
         let Some(play) = &mut self.play else { return };
         let me = play.me();
         let mut events = Vec::new();
@@ -558,6 +566,11 @@ impl App {
                 let pgn = play.game.to_pgn();
                 self.output.push(osc52(&pgn));
                 play.set_notice("Copied the PGN to the clipboard", StatusKind::Normal);
+            }
+            // Live analysis where it is allowed: a finished game, or any game with `[analysis] in_play`.
+            Command::Evaluate if play.game.is_over() || self.config.analysis.in_play || play.live.is_on() => {
+                let pos = play.game.position().clone();
+                play.live.toggle(&pos, &settings);
             }
             Command::Evaluate => {
                 events = play.command(GameCommand::Evaluate);
