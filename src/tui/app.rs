@@ -2,6 +2,7 @@
 //! the event loop feeds it and draws it, and tests drive it directly.
 
 use super::action::{Action, Command, Dir, MouseKind, Nav};
+use super::analysis::AnalysisSettings;
 use super::clipboard::osc52;
 use super::config::{Config, ConfigError};
 use super::dialog::{Choice, Dialog, PROMOTION_ROLES, Picker};
@@ -13,6 +14,7 @@ use super::setup::{PlayerSpec, StartSpec, TimeControlSpec};
 use super::theme::Theme;
 use super::views::layout;
 use super::views::status::StatusKind;
+use crate::game::analysis::AnalysisEngine;
 use crate::game::{
     ControllerOptions, EngineCatalog, EngineSpec, GameCommand, GameController, GameEvent, GameSetup, Notifier,
     PlayerKind, SaveStore, SharedTime, StartPosition, TimeControl,
@@ -60,6 +62,8 @@ pub struct App {
     pub saved_elsewhere: Option<std::path::PathBuf>,
     /// Bytes for the terminal itself: the bell, OSC 52 clipboard sequences.
     output: Vec<String>,
+    /// The file under review, when it is one (an analysed copy is saved beside it).
+    review_file: Option<std::path::PathBuf>,
     pub quit: bool,
     options: AppOptions,
 }
@@ -86,6 +90,7 @@ impl App {
             save_problem: None,
             saved_elsewhere: None,
             output: Vec::new(),
+            review_file: None,
             quit: false,
             options,
             config,
@@ -183,6 +188,7 @@ impl App {
         };
         let single = list.entries.len() == 1;
         self.list = Some(list);
+        self.review_file = Some(std::path::PathBuf::from(title)).filter(|p| p.is_file());
         match pick {
             Some(i) => self.open_listed(i, !single),
             None => self.screen = Screen::List,
@@ -311,7 +317,14 @@ impl App {
             review.poll();
         }
         let Some(play) = &mut self.play else { return };
+        play.live.poll();
+        // A game in progress without `in_play` gets no live analysis (a takeback can un-finish one).
+        if !play.game.is_over() && !self.config.analysis.in_play && play.live.is_on() {
+            play.live.stop();
+        }
         let events = play.game.poll();
+        let pos = play.game.position().clone();
+        play.live.follow(&pos);
         self.absorb(events);
         self.low_time_bell();
     }
@@ -524,6 +537,7 @@ impl App {
     }
 
     fn play_command(&mut self, command: Command) {
+        let settings = self.analysis_settings();
         let Some(play) = &mut self.play else { return };
         let me = play.me();
         let mut events = Vec::new();
@@ -552,6 +566,11 @@ impl App {
                 let pgn = play.game.to_pgn();
                 self.output.push(osc52(&pgn));
                 play.set_notice("Copied the PGN to the clipboard", StatusKind::Normal);
+            }
+            // Live analysis where it is allowed: a finished game, or any game with `[analysis] in_play`.
+            Command::Evaluate if play.game.is_over() || self.config.analysis.in_play || play.live.is_on() => {
+                let pos = play.game.position().clone();
+                play.live.toggle(&pos, &settings);
             }
             Command::Evaluate => {
                 events = play.command(GameCommand::Evaluate);
@@ -611,8 +630,7 @@ impl App {
         let cx = ReviewContext {
             area: Rect::new(0, 0, self.size.0, self.size.1),
             coordinates: self.config.display.coordinates,
-            hash_mb: self.config.engine.hash_mb,
-            notify: self.notify(),
+            analysis: self.analysis_settings(),
         };
         let Screen::Review(review) = &mut self.screen else { return };
         match review.handle(action, &cx) {
@@ -620,6 +638,17 @@ impl App {
             ReviewOutcome::BackToList => self.screen = Screen::List,
             ReviewOutcome::NewGame => self.screen = Screen::NewGame(NewGameForm::from_config(&self.config)),
             ReviewOutcome::Output(bytes) => self.output.push(bytes),
+            ReviewOutcome::SaveAnalysed(pgn) => {
+                let said = match self.save_analysed(&pgn) {
+                    Ok(path) => {
+                        format!("Saved the analysed game to {}", crate::text::clean(&path.display().to_string()))
+                    }
+                    Err(e) => format!("Cannot save the analysed game: {e}"),
+                };
+                if let Screen::Review(review) = &mut self.screen {
+                    review.notice = Some(said);
+                }
+            }
             ReviewOutcome::Continue(line) => {
                 if let Err(e) = self.continue_from(*line)
                     && let Screen::Review(review) = &mut self.screen
@@ -628,6 +657,56 @@ impl App {
                 }
             }
         }
+    }
+
+    /// The engine and limits the configuration asks analysis to use: `[analysis] engine` names an
+    /// `[[engines]]` entry, or is empty for the built-in engine (a name found nowhere also falls back to it).
+    pub fn analysis_settings(&self) -> AnalysisSettings {
+        let a = &self.config.analysis;
+        let engine = match self.engine_catalog().resolve(&a.engine) {
+            Some(spec) if !a.engine.trim().is_empty() => AnalysisEngine::External(spec.clone()),
+            _ => AnalysisEngine::Builtin { hash_mb: self.config.engine.hash_mb },
+        };
+        AnalysisSettings {
+            engine,
+            lines: a.lines.clamp(1, 5),
+            game_movetime: Duration::from_millis(a.game_movetime_ms),
+            notify: self.notify(),
+        }
+    }
+
+    /// Writes `<file>-analysed.pgn` beside the reviewed file (or in the saves folder, for text that came from
+    /// no file), `-analysed-2.pgn` and on when taken: a file is never replaced.
+    fn save_analysed(&self, pgn: &str) -> Result<std::path::PathBuf, String> {
+        use std::io::Write;
+        let (dir, stem) = match &self.review_file {
+            Some(f) => (
+                f.parent().map(Path::to_path_buf).unwrap_or_default(),
+                f.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "game".into()),
+            ),
+            None => match &self.options.saves {
+                Some(saves) => (saves.dir().to_path_buf(), "review".to_string()),
+                None => return Err("the game came from no file and there is no save folder".into()),
+            },
+        };
+        for n in 1..1000 {
+            let name = if n == 1 { format!("{stem}-analysed.pgn") } else { format!("{stem}-analysed-{n}.pgn") };
+            let path = dir.join(name);
+            match std::fs::OpenOptions::new().write(true).create_new(true).open(&path) {
+                Ok(mut file) => {
+                    return match file.write_all(pgn.as_bytes()).and_then(|()| file.sync_all()) {
+                        Ok(()) => Ok(path),
+                        Err(e) => {
+                            let _ = std::fs::remove_file(&path);
+                            Err(format!("{}: {e}", crate::text::clean(&path.display().to_string())))
+                        }
+                    };
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(format!("{}: {e}", crate::text::clean(&path.display().to_string()))),
+            }
+        }
+        Err("too many analysed copies already".into())
     }
 
     /// "Continue from here": a new game with the reviewed line's start and moves, its players (people, under

@@ -27,6 +27,7 @@ pub struct Config {
     pub display: DisplayConfig,
     pub sound: SoundConfig,
     pub engine: EngineConfig,
+    pub analysis: AnalysisConfig,
     pub keys: KeyConfig,
     pub engines: Vec<ExternalEngine>,
 }
@@ -69,6 +70,19 @@ pub struct EngineConfig {
     pub handshake_timeout_seconds: u64,
     /// How long an external engine may think about one move in an untimed game, in seconds.
     pub move_timeout_seconds: u64,
+}
+
+/// `[analysis]`: the engine analysis of the review and play screens.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AnalysisConfig {
+    /// How many lines live analysis shows (1–5).
+    pub lines: usize,
+    /// Live analysis of a game still in progress (never against the computer unless this is on).
+    pub in_play: bool,
+    /// An `[[engines]]` name; empty: the built-in engine.
+    pub engine: String,
+    /// The time per position of a whole-game analysis, in milliseconds.
+    pub game_movetime_ms: u64,
 }
 
 /// Key lists per action, as written in the file; [`KeyMap::resolve`] checks and compiles them.
@@ -123,6 +137,12 @@ impl Default for SoundConfig {
 impl Default for EngineConfig {
     fn default() -> Self {
         EngineConfig { hash_mb: 64, handshake_timeout_seconds: 10, move_timeout_seconds: 300 }
+    }
+}
+
+impl Default for AnalysisConfig {
+    fn default() -> Self {
+        AnalysisConfig { lines: 3, in_play: false, engine: String::new(), game_movetime_ms: 300 }
     }
 }
 

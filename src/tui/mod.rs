@@ -6,6 +6,7 @@
 //! clock runs, so an idle board costs no CPU.
 
 pub mod action;
+pub mod analysis;
 pub mod app;
 pub mod clipboard;
 pub mod config;

@@ -23,6 +23,8 @@ pub struct PlayState {
     pub notice: Option<(String, StatusKind)>,
     /// The last evaluation asked for, in words.
     pub evaluation: Option<String>,
+    /// Live analysis of the position on the board (a finished game, or any with `[analysis] in_play`).
+    pub live: crate::tui::analysis::LiveAnalysis,
     /// Whether the low-time bell has rung for each side.
     pub low_time_rung: [bool; 2],
     /// Where the cursor was before an `h` moved it left: if a digit or `x` follows, the `h` was the start
@@ -52,6 +54,7 @@ impl PlayState {
             line: MoveLine::default(),
             notice: None,
             evaluation: None,
+            live: Default::default(),
             low_time_rung: [false; 2],
             h_pending: None,
         }

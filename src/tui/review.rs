@@ -1,9 +1,8 @@
 //! Reviewing saved games: the list of a PGN file's games, then one game stepped through its whole tree —
-//! main line, variations and nested variations — with its comments, NAGs and clocks, an engine evaluation
-//! on request, and "continue from here". All text from the file passes through [`crate::text::clean`] before
+//! main line, variations and nested variations — with its comments, NAGs and clocks, live engine analysis and
+//! whole-game analysis on request, and "continue from here". All text from the file passes through [`crate::text::clean`] before
 //! it can reach the screen.
 
-mod engine;
 pub mod header;
 mod list;
 pub mod marks;
@@ -11,7 +10,6 @@ pub mod notes;
 pub mod path;
 mod state;
 
-pub use engine::ReviewEngine;
 pub use list::{GameList, ListEntry};
 pub use path::{Branch, TreePath};
 pub use state::{Continuation, OpenAt, ReviewContext, ReviewOutcome, ReviewState};

@@ -6,7 +6,10 @@
 //! one error with the line it is on. Key lists go to [`KeyMap::resolve`], which refuses what cannot be bound.
 
 use super::lines::{line_at, locate};
-use super::{Config, ConfigError, DisplayConfig, EngineConfig, ExternalEngine, GameConfig, KeyConfig, SoundConfig};
+use super::{
+    AnalysisConfig, Config, ConfigError, DisplayConfig, EngineConfig, ExternalEngine, GameConfig, KeyConfig,
+    SoundConfig,
+};
 use crate::tui::action::Command;
 use crate::tui::keymap::KeyMap;
 use crate::tui::theme::THEME_NAMES;
@@ -33,9 +36,15 @@ pub(super) fn document(text: &str, path: &str) -> (Config, KeyMap, Vec<ConfigErr
             "display" => display(&mut r, &mut config.display, value),
             "sound" => sound(&mut r, &mut config.sound, value),
             "engine" => engine(&mut r, &mut config.engine, value),
+            "analysis" => analysis(&mut r, &mut config.analysis, value),
             "keys" => keys = key_lists(&mut r, &mut config.keys, value),
             "engines" => config.engines = engines(&mut r, value),
-            other => r.unknown(name.span(), other, "", &["game", "display", "sound", "engine", "keys", "engines"]),
+            other => r.unknown(
+                name.span(),
+                other,
+                "",
+                &["game", "display", "sound", "engine", "analysis", "keys", "engines"],
+            ),
         }
     }
     let keymap = bindings(&mut r, &mut config.keys, &keys);
@@ -185,6 +194,24 @@ fn engine(r: &mut Reader, c: &mut EngineConfig, value: Value) {
             }
             "move_timeout_seconds" => r.set(&mut c.move_timeout_seconds, "engine.move_timeout_seconds", v, seconds),
             _ => r.unknown(span, &name, "engine", &["hash_mb", "handshake_timeout_seconds", "move_timeout_seconds"]),
+        }
+    }
+}
+
+fn analysis(r: &mut Reader, c: &mut AnalysisConfig, value: Value) {
+    const KNOWN: [&str; 4] = ["lines", "in_play", "engine", "game_movetime_ms"];
+    for (name, span, v) in r.entries(value, "analysis") {
+        let key = format!("analysis.{name}");
+        match name.as_str() {
+            "lines" => r.set(&mut c.lines, &key, v, |n| {
+                if (1..=5).contains(n) { Ok(()) } else { Err(format!("{n} is not 1–5")) }
+            }),
+            "in_play" => r.set(&mut c.in_play, &key, v, any),
+            "engine" => r.set(&mut c.engine, &key, v, any),
+            "game_movetime_ms" => r.set(&mut c.game_movetime_ms, &key, v, |ms| {
+                if (10..=600_000).contains(ms) { Ok(()) } else { Err(format!("{ms} ms is not 10–600000")) }
+            }),
+            _ => r.unknown(span, &name, "analysis", &KNOWN),
         }
     }
 }

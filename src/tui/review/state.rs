@@ -2,7 +2,6 @@
 //! `ReviewState::handle` takes the screen's actions and says what the app must do beyond the screen (go back
 //! to the list, start a game from here, write to the terminal); the app only routes.
 
-use super::engine::ReviewEngine;
 use super::marks;
 use super::notes::Numbering;
 use super::path::{self, TreePath};
@@ -11,9 +10,9 @@ use crate::game::pgn::{MoveNode, PgnGame};
 use crate::rules::{Color, Move, Position, Square};
 use crate::text::clean;
 use crate::tui::action::{Action, Command, Dir, MouseKind, Nav};
+use crate::tui::analysis::{AnalysisSettings, GameAnalysis, LiveAnalysis};
 use crate::tui::views::{review_layout, review_moves, review_notes};
 use ratatui::layout::Rect;
-use std::sync::Arc;
 use std::time::Duration;
 
 /// Where a game opens. The start by default, so the first move is one key (→) away; proposed configuration
@@ -29,8 +28,7 @@ pub enum OpenAt {
 pub struct ReviewContext {
     pub area: Rect,
     pub coordinates: bool,
-    pub hash_mb: usize,
-    pub notify: Arc<dyn Fn() + Send + Sync>,
+    pub analysis: AnalysisSettings,
 }
 
 /// What the app must do after an action.
@@ -43,6 +41,8 @@ pub enum ReviewOutcome {
     Continue(Box<Continuation>),
     /// Bytes for the terminal (an OSC 52 clipboard sequence).
     Output(String),
+    /// Save the game annotated by the whole-game analysis (this PGN text) next to its file.
+    SaveAnalysed(String),
 }
 
 /// A new game's history: the start and the moves to the shown position, and who played.
@@ -65,7 +65,10 @@ pub struct ReviewState {
     position: Position,
     /// The first row of the notes shown.
     pub notes_scroll: usize,
-    pub engine: ReviewEngine,
+    /// Live analysis of the shown position.
+    pub live: LiveAnalysis,
+    /// Whole-game analysis of the main line.
+    pub analysis: GameAnalysis,
     /// The game came from a list (Esc goes back to it).
     pub from_list: bool,
     /// Why the last request could not be done (shown until the next move).
@@ -84,7 +87,8 @@ impl ReviewState {
             flipped: false,
             position,
             notes_scroll: 0,
-            engine: ReviewEngine::default(),
+            live: LiveAnalysis::default(),
+            analysis: GameAnalysis::default(),
             from_list,
             notice: None,
             time_control,
@@ -99,11 +103,6 @@ impl ReviewState {
         &self.position
     }
 
-    /// The engine's word on the shown position.
-    pub fn evaluation(&self) -> Option<&str> {
-        self.engine.text.as_deref()
-    }
-
     /// Goes to `to` if it is a place in the tree.
     pub fn go(&mut self, to: Option<TreePath>) {
         let Some(to) = to else { return };
@@ -114,7 +113,7 @@ impl ReviewState {
         self.path = to;
         self.notes_scroll = 0;
         self.notice = None;
-        self.engine.forget();
+        self.live.follow(&self.position);
     }
 
     /// The move that led to the shown position.
@@ -217,7 +216,35 @@ impl ReviewState {
 
     /// Takes the engine's reports; true if something changed on screen.
     pub fn poll(&mut self) -> bool {
-        self.engine.poll(&self.position)
+        let live = self.live.poll();
+        self.analysis.poll(&self.game.tree) || live
+    }
+
+    /// Whether the engine panel has something to show.
+    pub fn engine_panel(&self) -> bool {
+        self.live.is_on() || self.live.error.is_some() || self.analysis.started()
+    }
+
+    /// The main-line ply shown (None in a variation).
+    pub fn main_ply(&self) -> Option<usize> {
+        self.path.branches.is_empty().then_some(self.path.ply)
+    }
+
+    /// The annotated game as PGN, once the whole-game analysis has something.
+    fn analysed_pgn(&self) -> Option<String> {
+        let tree = self.analysis.annotated.as_ref()?;
+        let mut tags = self.game.headers.pairs.clone();
+        for (k, v) in crate::game::analysis::figure_tags(&self.analysis.report) {
+            match tags.iter_mut().find(|(name, _)| *name == k) {
+                Some(pair) => pair.1 = v,
+                None => tags.push((k, v)),
+            }
+        }
+        let result = self.game.headers.get("Result").unwrap_or("*");
+        let result = if ["1-0", "0-1", "1/2-1/2"].contains(&result) { result } else { "*" };
+        let mut out = String::new();
+        crate::game::pgn::write_game(&mut out, &tags, tree, result, Default::default());
+        Some(out)
     }
 
     /// Carries out one action on this screen.
@@ -239,6 +266,22 @@ impl ReviewState {
             Action::Mouse { kind, column, row } => return self.mouse(kind, column, row, cx),
             Action::Select | Action::Submit => return ReviewOutcome::Continue(Box::new(self.continuation())),
             Action::Command(c) => return self.command(c, cx),
+            Action::Type('a') => return self.command(Command::Evaluate, cx),
+            Action::Type('A') => {
+                self.analysis.start(&self.game.tree, &cx.analysis);
+                return ReviewOutcome::Stay;
+            }
+            Action::Type('n') => {
+                let ply = self.main_ply().unwrap_or(0);
+                self.analysis.next_mistake(ply).map(|ply| TreePath { branches: Vec::new(), ply })
+            }
+            Action::Type('w') => match self.analysed_pgn() {
+                Some(pgn) if self.analysis.done => return ReviewOutcome::SaveAnalysed(pgn),
+                _ => {
+                    self.notice = Some("Nothing to save yet: analyse the whole game first (A)".into());
+                    None
+                }
+            },
             _ => None,
         };
         self.go(to);
@@ -258,7 +301,7 @@ impl ReviewState {
     fn command(&mut self, command: Command, cx: &ReviewContext) -> ReviewOutcome {
         match command {
             Command::Flip => self.flipped = !self.flipped,
-            Command::Evaluate => self.engine.evaluate(&self.position, cx.hash_mb, cx.notify.clone()),
+            Command::Evaluate => self.live.toggle(&self.position, &cx.analysis),
             Command::CopyFen => return ReviewOutcome::Output(crate::tui::clipboard::osc52(&self.position.to_fen())),
             Command::NewGame => return ReviewOutcome::NewGame,
             _ => {}

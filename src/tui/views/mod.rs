@@ -3,6 +3,7 @@
 pub mod board;
 pub mod clocks;
 pub mod dialogs;
+pub mod eval_graph;
 pub mod help;
 pub mod layout;
 pub mod moves;
@@ -10,6 +11,7 @@ pub mod new_game;
 pub mod play;
 pub mod popup;
 pub mod review;
+pub mod review_engine;
 pub mod review_header;
 pub mod review_layout;
 pub mod review_moves;

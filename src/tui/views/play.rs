@@ -77,7 +77,20 @@ fn draw_side(buf: &mut ratatui::buffer::Buffer, app: &App, play: &PlayState, sid
         list_rect.y += 1;
         list_rect.height -= 1;
     }
-    if let Some(eval) = &play.evaluation
+    let live = play.live.rows();
+    if !live.is_empty() && list_rect.height > 3 {
+        // The live lines under the move list, as many as leave the list three rows.
+        let n = live.len().min(list_rect.height as usize - 3);
+        for (i, (head, san)) in live.iter().take(n).enumerate() {
+            let y = list_rect.bottom() - n as u16 + i as u16;
+            let line = Line::from(vec![
+                ratatui::text::Span::styled(head.clone(), theme.accent),
+                ratatui::text::Span::styled(format!("  {san}"), theme.text),
+            ]);
+            buf.set_line(side.x, y, &line, side.width);
+        }
+        list_rect.height -= n as u16;
+    } else if let Some(eval) = &play.evaluation
         && list_rect.height > 2
     {
         let y = list_rect.bottom() - 1;

@@ -12,7 +12,6 @@ use crate::tui::app::App;
 use crate::tui::review::{GameList, ReviewState};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
-use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Widget};
 
@@ -81,19 +80,10 @@ pub fn draw_review(frame: &mut Frame, app: &App, review: &ReviewState, _play: &S
     (&HeaderView { review, theme: t }).render(l.header, buf);
     (&ReviewMovesView { review, theme: t }).render(l.moves, buf);
     (&NotesView { review, theme: t }).render(l.notes, buf);
-    if let (Some(rect), Some(text)) = (l.engine, review.evaluation()) {
-        draw_engine(rect, buf, text, app);
+    if let Some(rect) = l.engine {
+        super::review_engine::draw(rect, buf, review, t);
     }
     draw_status(&l, buf, review, app);
-}
-
-/// The engine panel: a title and what the engine says, one line each.
-fn draw_engine(area: Rect, buf: &mut Buffer, text: &str, app: &App) {
-    let t = &app.theme;
-    buf.set_line(area.x, area.y, &Line::styled("Engine", t.dim), area.width);
-    for (i, line) in text.lines().take(area.height.saturating_sub(1) as usize).enumerate() {
-        buf.set_line(area.x, area.y + 1 + i as u16, &Line::styled(line, t.accent), area.width);
-    }
 }
 
 /// Where we are (breadcrumb and move number, or why a request failed), then the keys.
@@ -106,7 +96,7 @@ fn draw_status(l: &ReviewLayout, buf: &mut Buffer, review: &ReviewState, app: &A
     buf.set_line(l.status.x, l.status.y, &Line::styled(tail(&text, l.status.width as usize), style), l.status.width);
     if let Some(help) = l.help {
         let keys = format!(
-            "←→ move · ↑↓ Tab variations · Esc back out · Home End · PgUp PgDn notes · Enter play on · {} evaluate · {} help",
+            "←→ move · ↑↓ Tab variations · Esc back out · Home End · PgUp PgDn notes · Enter play on · a/{} analyse · A whole game · n next mistake · w save analysed · {} help",
             app.keymap.hint(Command::Evaluate),
             app.keymap.hint(Command::Help)
         );

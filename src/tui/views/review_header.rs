@@ -1,4 +1,5 @@
-//! The reviewed game's header (players, event, result, time control, opening, variant), wrapped to its
+//! The reviewed game's header (players, event, result, time control, opening, variant, and each side's
+//! accuracy once the game is analysed), wrapped to its
 //! column; what does not fit the rows given is left for wider terminals.
 
 use super::review_notes::{Row, draw_rows, wrap};
@@ -20,7 +21,21 @@ pub fn rows(review: &ReviewState, width: u16) -> Vec<Row> {
             Para { indent: 0, segments: vec![Segment { text, style, target: None }] }
         })
         .collect();
+    let mut paras = paras;
+    if let Some(text) = accuracy(review) {
+        paras.push(Para { indent: 0, segments: vec![Segment { text, style: NoteStyle::Move, target: None }] });
+    }
     wrap(&paras, width)
+}
+
+/// Each side's accuracy and average centipawn loss from the whole-game analysis, once it has them.
+fn accuracy(review: &ReviewState) -> Option<String> {
+    let [white, black] = review.analysis.report.figures;
+    let side = |name: &str, f: Option<crate::game::judgement::SideFigures>| {
+        f.map(|f| format!("{name} {:.0}% (ACPL {})", f.accuracy, f.acpl))
+    };
+    let parts: Vec<String> = [side("White", white), side("Black", black)].into_iter().flatten().collect();
+    (!parts.is_empty()).then(|| format!("Accuracy: {}", parts.join(" · ")))
 }
 
 pub struct HeaderView<'a> {

@@ -20,8 +20,8 @@ pub struct ReviewLayout {
     pub help: Option<Rect>,
 }
 
-/// At most this many rows for the engine panel (a title, five lines, a graph row).
-pub const ENGINE_MAX_H: u16 = 7;
+/// At most this many rows for the engine panel (a title and five lines, a title and the eval graph).
+pub const ENGINE_MAX_H: u16 = 10;
 /// From this width on, the notes get a column of their own beside the moves.
 const TWO_COLUMNS_W: u16 = 72;
 /// The width of the header and moves column when the notes have their own.
@@ -61,9 +61,9 @@ pub fn review(area: Rect, coordinates: bool, flipped: bool, review: &ReviewState
         let notes = Rect { y: moves.bottom(), height: rest - moves_h, ..side };
         (header, moves, notes)
     };
-    // No room under the board: the engine takes the bottom of the notes, at most a third of them.
+    // No room under the board: the engine takes the bottom of the notes, at most half of them.
     let engine = engine_under.or_else(|| {
-        let h = engine_h.min(notes.height / 3);
+        let h = engine_h.min(notes.height / 2);
         (h > 0).then(|| {
             notes.height -= h;
             Rect { y: notes.bottom(), height: h, ..notes }
@@ -76,7 +76,7 @@ pub fn review(area: Rect, coordinates: bool, flipped: bool, review: &ReviewState
 
 /// Rows the engine panel wants: none without engine output.
 fn engine_rows(review: &ReviewState) -> u16 {
-    review.evaluation().map_or(0, |text| (1 + text.lines().count() as u16).min(ENGINE_MAX_H))
+    super::review_engine::rows_wanted(review).min(ENGINE_MAX_H)
 }
 
 fn header_rows(review: &ReviewState, width: u16, max: u16) -> u16 {

@@ -26,6 +26,7 @@ struct Entry<'a> {
 
 /// The list laid out for a width: which entries each row holds, and the columns.
 struct Rows<'a> {
+    review: &'a ReviewState,
     entries: Vec<Entry<'a>>,
     numbering: Numbering,
     pairs: bool,
@@ -64,11 +65,13 @@ impl<'a> Rows<'a> {
             .map(|((node, path, depth), spent)| Entry { node, path, depth, spent })
             .collect();
         let numbering = review.numbering(&TreePath::default());
-        let san_w = entries.iter().map(|e| move_text(e.node).chars().count()).max().unwrap_or(0).min(12);
+        // Room for a judgement glyph (`??`) once the game is being analysed.
+        let glyph_w = if review.analysis.started() { 2 } else { 0 };
+        let san_w = entries.iter().map(|e| move_text(e.node).chars().count()).max().unwrap_or(0).min(12) + glyph_w;
         let clocks = entries.iter().any(|e| e.node.clock.is_some());
         let spent = entries.iter().any(|e| e.spent.is_some());
         let current = entries.iter().position(|e| e.path == *at);
-        let mut rows = Rows { entries, numbering, pairs: true, san_w, clocks, spent, current };
+        let mut rows = Rows { review, entries, numbering, pairs: true, san_w, clocks, spent, current };
         rows.pairs = NUMBER_W + 2 * rows.half_w() <= width as usize;
         rows
     }
@@ -114,8 +117,14 @@ impl<'a> Rows<'a> {
             if e.node.comment.is_some() { "¶" } else { "" },
             if e.node.variations.is_empty() { "" } else { "↓" }
         );
-        let text = format!("{}{marks}", move_text(e.node));
-        let mut spans = vec![Span::styled(format!("{text:<w$} ", w = self.san_w + 2), style)];
+        let san = move_text(e.node);
+        let glyph = self.judgement_glyph(e);
+        let pad = (self.san_w + 2).saturating_sub(san.chars().count() + glyph.chars().count() + marks.chars().count());
+        let mut spans = vec![
+            Span::styled(san, style),
+            Span::styled(glyph, theme.error),
+            Span::styled(format!("{marks}{:pad$} ", ""), style),
+        ];
         if self.clocks {
             let c = e.node.clock.map(marks::clock).unwrap_or_default();
             spans.push(Span::styled(format!("{c:>7} "), theme.dim));
@@ -125,6 +134,14 @@ impl<'a> Rows<'a> {
             spans.push(Span::styled(format!("{s:<5} "), theme.dim));
         }
         spans
+    }
+
+    /// The whole-game analysis's verdict on a main-line move, unless the file already judged it.
+    fn judgement_glyph(&self, e: &Entry) -> &'static str {
+        if !e.path.branches.is_empty() || e.node.nags.iter().any(|n| (1..=6).contains(n)) {
+            return "";
+        }
+        self.review.analysis.judgement(e.path.ply).map_or("", crate::tui::analysis::glyph)
     }
 
     fn number(&self, i: usize) -> String {

@@ -1,0 +1,266 @@
+//! The screens' side of engine analysis: live analysis of the shown position (its best lines, restarted
+//! whenever the position changes) and whole-game analysis (progress, judgements, accuracy). Both go through
+//! the game layer's `AnalysisService`, each on a service of its own so one never waits for the other; the
+//! screens only poll, never wait. Answers to an older request are dropped by id.
+
+use crate::game::Notifier;
+use crate::game::analysis::{
+    AnalysisEngine, AnalysisLine, AnalysisRequest, AnalysisService, AnalysisUpdate, GameReport, PositionAnalysis,
+    annotate,
+};
+use crate::game::judgement::Judgement;
+use crate::game::pgn::GameTree;
+use crate::rules::{Color, Move, Position, to_san};
+use crate::text::clean;
+use std::time::Duration;
+
+/// What the screens need to start an analysis, from the configuration.
+#[derive(Clone)]
+pub struct AnalysisSettings {
+    pub engine: AnalysisEngine,
+    /// Lines of live analysis, 1–5.
+    pub lines: usize,
+    /// Time per position of a whole-game analysis.
+    pub game_movetime: Duration,
+    pub notify: Notifier,
+}
+
+fn start_service(settings: &AnalysisSettings) -> Result<AnalysisService, String> {
+    AnalysisService::start(&settings.engine, Some(settings.notify.clone()))
+        .map_err(|e| format!("Analysis: {}", clean(&e.to_string())))
+}
+
+/// Live analysis of one position at a time.
+#[derive(Default)]
+pub struct LiveAnalysis {
+    service: Option<AnalysisService>,
+    lines_wanted: usize,
+    id: u64,
+    /// The position analysed; Some while analysis is on.
+    position: Option<Position>,
+    /// The engine's current best lines for `position`, White's view.
+    pub lines: Vec<AnalysisLine>,
+    pub error: Option<String>,
+}
+
+impl LiveAnalysis {
+    pub fn is_on(&self) -> bool {
+        self.position.is_some()
+    }
+
+    /// Turns analysis of `pos` on, or off when it is on.
+    pub fn toggle(&mut self, pos: &Position, settings: &AnalysisSettings) {
+        if self.is_on() {
+            self.stop();
+            return;
+        }
+        self.error = None;
+        if self.service.is_none() {
+            match start_service(settings) {
+                Ok(s) => self.service = Some(s),
+                Err(e) => {
+                    self.error = Some(e);
+                    return;
+                }
+            }
+        }
+        self.lines_wanted = settings.lines.clamp(1, 5);
+        self.analyse(pos);
+    }
+
+    /// Stops thinking; the engine stays loaded for the next time.
+    pub fn stop(&mut self) {
+        self.position = None;
+        self.lines.clear();
+        if let Some(s) = &self.service {
+            s.request(AnalysisRequest::Stop);
+        }
+    }
+
+    /// The shown position is now `pos`: while on, analysis moves there at once.
+    pub fn follow(&mut self, pos: &Position) {
+        if self.position.as_ref().is_some_and(|p| p != pos) {
+            self.analyse(pos);
+        }
+    }
+
+    fn analyse(&mut self, pos: &Position) {
+        let Some(service) = &self.service else { return };
+        self.id += 1;
+        self.lines.clear();
+        self.position = Some(pos.clone());
+        let lines = self.lines_wanted;
+        service.request(AnalysisRequest::Position { id: self.id, start: pos.clone(), moves: Vec::new(), lines });
+    }
+
+    /// Takes the service's updates; true if something changed on screen.
+    pub fn poll(&mut self) -> bool {
+        let Some(service) = &self.service else { return false };
+        let mut changed = false;
+        while let Some(update) = service.try_recv() {
+            match update {
+                AnalysisUpdate::Lines { id, lines } if id == self.id && self.position.is_some() => {
+                    self.lines = lines;
+                    changed = true;
+                }
+                AnalysisUpdate::Failed { message } => {
+                    self.error = Some(format!("Analysis: {}", clean(&message)));
+                    self.position = None;
+                    self.service = None;
+                    return true;
+                }
+                _ => {}
+            }
+        }
+        changed
+    }
+
+    /// The panel's rows: the score and depth, then the line in SAN (cut by the panel, not here).
+    pub fn rows(&self) -> Vec<(String, String)> {
+        if let Some(e) = &self.error {
+            return vec![(e.clone(), String::new())];
+        }
+        let Some(pos) = &self.position else { return Vec::new() };
+        if !pos.has_legal_moves() {
+            return vec![("Game over: nothing to analyse".into(), String::new())];
+        }
+        if self.lines.is_empty() {
+            return vec![("Thinking…".into(), String::new())];
+        }
+        self.lines
+            .iter()
+            .map(|l| (format!("{:>6} d{:<2}", l.score.to_string(), l.depth), san_line(pos, &l.moves)))
+            .collect()
+    }
+}
+
+/// `moves` from `pos` in SAN with move numbers (`12. Nf3 Nc6`, `12... Nc6 13. Bb5`), as far as they are legal.
+pub fn san_line(pos: &Position, moves: &[Move]) -> String {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        if !p.is_legal(m) {
+            break;
+        }
+        let n = p.fullmove_number();
+        match p.side_to_move() {
+            Color::White => out.push(format!("{n}.")),
+            Color::Black if i == 0 => out.push(format!("{n}...")),
+            Color::Black => {}
+        }
+        out.push(to_san(&p, m));
+        p.make_move(m);
+    }
+    out.join(" ")
+}
+
+/// A whole-game analysis of a main line, as it goes and when done.
+#[derive(Default)]
+pub struct GameAnalysis {
+    service: Option<AnalysisService>,
+    id: u64,
+    /// Positions to analyse (moves + 1); 0 before one is started.
+    pub total: usize,
+    /// `positions[i]`: the position before ply `i + 1`.
+    pub positions: Vec<PositionAnalysis>,
+    pub done: bool,
+    /// Judgements and accuracy of what is analysed so far.
+    pub report: GameReport,
+    /// The game annotated from what is analysed so far (for saving).
+    pub annotated: Option<GameTree>,
+    pub error: Option<String>,
+}
+
+impl GameAnalysis {
+    pub fn started(&self) -> bool {
+        self.total > 0 || self.error.is_some()
+    }
+
+    /// Starts (or starts over) the analysis of `tree`'s main line.
+    pub fn start(&mut self, tree: &GameTree, settings: &AnalysisSettings) {
+        if self.service.is_none() {
+            match start_service(settings) {
+                Ok(s) => self.service = Some(s),
+                Err(e) => {
+                    self.error = Some(e);
+                    return;
+                }
+            }
+        }
+        let moves: Vec<Move> = tree.moves().collect();
+        let id = self.id + 1;
+        *self = GameAnalysis { service: self.service.take(), id, total: moves.len() + 1, ..Default::default() };
+        let Some(service) = &self.service else { return };
+        let per_position = settings.game_movetime;
+        service.request(AnalysisRequest::Game { id, start: tree.start.clone(), moves, per_position, depth: None });
+    }
+
+    /// Takes the service's updates, re-annotating `tree` with them; true if something changed on screen.
+    pub fn poll(&mut self, tree: &GameTree) -> bool {
+        let Some(service) = &self.service else { return false };
+        let mut changed = false;
+        while let Some(update) = service.try_recv() {
+            match update {
+                AnalysisUpdate::GameProgress { id, position, .. } if id == self.id => {
+                    self.positions.push(position);
+                    changed = true;
+                }
+                AnalysisUpdate::GameDone { id, positions, .. } if id == self.id => {
+                    self.positions = positions;
+                    self.done = true;
+                    changed = true;
+                }
+                AnalysisUpdate::Failed { message } => {
+                    self.error = Some(format!("Analysis: {}", clean(&message)));
+                    self.service = None;
+                    return true;
+                }
+                _ => {}
+            }
+        }
+        if changed {
+            let mut annotated = tree.clone();
+            self.report = annotate(&mut annotated, &self.positions);
+            self.annotated = Some(annotated);
+        }
+        changed
+    }
+
+    /// The verdict on main-line ply `ply` (1-based), if the analysis found fault with it.
+    pub fn judgement(&self, ply: usize) -> Option<Judgement> {
+        self.report.verdicts.iter().find(|v| v.ply == ply).map(|v| v.judgement)
+    }
+
+    /// The first main-line ply after `ply` judged a mistake of either side (inaccuracies included), wrapping
+    /// to the first.
+    pub fn next_mistake(&self, ply: usize) -> Option<usize> {
+        let plies = self.report.verdicts.iter().map(|v| v.ply);
+        plies.clone().find(|&p| p > ply).or_else(|| plies.min())
+    }
+
+    /// "analysing 23/81", "analysed", or why it failed.
+    pub fn progress(&self) -> String {
+        if let Some(e) = &self.error {
+            return e.clone();
+        }
+        if self.done {
+            format!("analysed {}/{}", self.positions.len(), self.total)
+        } else {
+            format!("analysing {}/{}", self.positions.len(), self.total)
+        }
+    }
+
+    /// White's winning chances (−1…1) after each analysed position.
+    pub fn curve(&self) -> Vec<f64> {
+        self.positions.iter().map(|p| crate::game::judgement::winning_chances(p.score)).collect()
+    }
+}
+
+/// The glyph of a judgement.
+pub fn glyph(j: Judgement) -> &'static str {
+    match j {
+        Judgement::Inaccuracy => "?!",
+        Judgement::Mistake => "?",
+        Judgement::Blunder => "??",
+    }
+}

@@ -1,0 +1,139 @@
+//! Live and whole-game analysis on the review screen, headless with the built-in engine: toggling analysis
+//! brings lines for the shown position and follows the user's steps; analysing the whole game marks a
+//! planted blunder, the next-mistake key lands on it, and the panel and eval graph draw whole at small and
+//! large sizes. Polls with a deadline; asserts nothing about speed.
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tabiya::game::FakeTime;
+use tabiya::tui::action::{Action, Command, Dir};
+use tabiya::tui::app::{App, AppOptions, Screen};
+use tabiya::tui::config::Config;
+use tabiya::tui::keymap::KeyMap;
+use tabiya::tui::review::ReviewState;
+use tabiya::tui::views::screen;
+
+const BLUNDER: &str = "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. d4 Qh4 4. Nxh4 *\n";
+
+fn opened(pgn: &str, title: &str) -> App {
+    let mut config = Config::default();
+    config.engine.hash_mb = 1;
+    config.analysis.game_movetime_ms = 200;
+    let keymap = KeyMap::from_config(&config.keys).unwrap();
+    let options = AppOptions { saves: None, notify: None, time: Some(Arc::new(FakeTime::new())) };
+    let mut a = App::new(config, keymap, None, options);
+    a.open_review(title, pgn.as_bytes().to_vec(), None).unwrap();
+    a
+}
+
+fn review(a: &App) -> &ReviewState {
+    let Screen::Review(r) = &a.screen else { panic!("not reviewing") };
+    r
+}
+
+/// Ticks until `done` holds, at most ten seconds.
+fn until(a: &mut App, what: &str, done: impl Fn(&ReviewState) -> bool) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        a.update(Action::Tick);
+        if done(review(a)) {
+            return;
+        }
+        assert!(Instant::now() < deadline, "waited in vain for {what}: {:?}", review(a).live.rows());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+fn render(a: &mut App, w: u16, h: u16) -> Vec<String> {
+    a.size = (w, h);
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| screen::draw(f, a)).unwrap();
+    let buf = terminal.backend().buffer().clone();
+    (0..h).map(|y| (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect()).collect()
+}
+
+fn analysed_game() -> App {
+    let mut a = opened(BLUNDER, "blunder.pgn");
+    a.update(Action::Type('A'));
+    until(&mut a, "the whole-game analysis", |r| r.analysis.done);
+    a
+}
+
+#[test]
+fn toggling_analysis_brings_lines_and_stepping_restarts_it() {
+    let mut a = opened(BLUNDER, "g.pgn");
+    for _ in 0..2 {
+        a.update(Action::Cursor(Dir::Right));
+    }
+    a.update(Action::Command(Command::Evaluate));
+    assert!(review(&a).live.is_on());
+    until(&mut a, "lines", |r| !r.live.lines.is_empty());
+    let legal_first =
+        |r: &ReviewState| r.live.lines.iter().all(|l| l.moves.first().is_some_and(|&m| r.position().is_legal(m)));
+    assert!(legal_first(review(&a)));
+    // Step on: the old lines go at once, and the new ones belong to the new position (Black to move no more).
+    a.update(Action::Cursor(Dir::Right));
+    assert!(review(&a).live.lines.is_empty(), "stale lines dropped");
+    until(&mut a, "lines for the new position", |r| !r.live.lines.is_empty());
+    assert!(legal_first(review(&a)));
+    // `a` turns it off again.
+    a.update(Action::Type('a'));
+    assert!(!review(&a).live.is_on());
+    assert!(review(&a).live.rows().is_empty());
+}
+
+#[test]
+fn whole_game_analysis_marks_the_blunder_and_n_jumps_to_it() {
+    let mut a = analysed_game();
+    let r = review(&a);
+    assert_eq!(r.analysis.positions.len(), 8);
+    assert_eq!(r.analysis.judgement(6), Some(tabiya::game::judgement::Judgement::Blunder));
+    assert!(r.analysis.report.figures[0].is_some() && r.analysis.report.figures[1].is_some());
+    let screen = render(&mut a, 120, 40).join("\n");
+    assert!(screen.contains("Qh4??"), "blunder marked in the move list:\n{screen}");
+    assert!(screen.contains("Accuracy: White"), "accuracy in the header:\n{screen}");
+    a.update(Action::Type('n'));
+    assert_eq!(review(&a).main_ply(), Some(6), "n lands on 3...Qh4");
+}
+
+#[test]
+fn the_panel_and_graph_draw_whole_small_and_large() {
+    for (w, h) in [(80, 24), (200, 60)] {
+        let mut a = analysed_game();
+        a.update(Action::Type('n'));
+        a.update(Action::Type('a'));
+        until(&mut a, "lines", |r| !r.live.lines.is_empty());
+        let lines = render(&mut a, w, h);
+        let screen = lines.join("\n");
+        assert!(screen.contains("Engine (White's view)"), "{w}x{h}:\n{screen}");
+        assert!(screen.contains("Game: analysed 8/8"), "{w}x{h}:\n{screen}");
+        // A line's score and depth are never cut: `+1.23 d7  4. Nxh4 …`.
+        let row = lines.iter().find(|l| l.contains(" d") && l.contains("4. ")).unwrap_or_else(|| panic!("{screen}"));
+        let re_ok = row.split_whitespace().any(|t| t.starts_with(['+', '-', '#']) && t.len() >= 2);
+        assert!(re_ok, "score shown whole: {row}");
+        assert!(lines.iter().any(|l| l.chars().any(|c| ('▁'..='█').contains(&c))), "eval graph drawn:\n{screen}");
+    }
+}
+
+#[test]
+fn the_analysed_game_is_saved_beside_its_file_never_over_one() {
+    let dir = std::env::temp_dir().join(format!("tabiya-live-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("blunder.pgn");
+    std::fs::write(&file, BLUNDER).unwrap();
+    std::fs::write(dir.join("blunder-analysed.pgn"), "taken").unwrap();
+    let mut a = opened(BLUNDER, &file.display().to_string());
+    a.update(Action::Type('w'));
+    assert!(review(&a).notice.as_deref().is_some_and(|n| n.contains("analyse the whole game first")));
+    a.update(Action::Type('A'));
+    until(&mut a, "the whole-game analysis", |r| r.analysis.done);
+    a.update(Action::Type('w'));
+    let notice = review(&a).notice.clone().unwrap_or_default();
+    assert!(notice.contains("blunder-analysed-2.pgn"), "{notice}");
+    assert_eq!(std::fs::read_to_string(dir.join("blunder-analysed.pgn")).unwrap(), "taken");
+    let saved = std::fs::read_to_string(dir.join("blunder-analysed-2.pgn")).unwrap();
+    assert!(saved.contains("Qh4 $4") && saved.contains("[WhiteAccuracy"), "{saved}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
