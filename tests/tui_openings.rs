@@ -51,3 +51,16 @@ fn the_opening_is_named_and_stays_after_the_book() {
     let screen = render(&mut app, 80, 24);
     assert!(screen.contains("C60 Ruy Lopez"), "the name stays once the game leaves the book:\n{screen}");
 }
+
+#[test]
+fn the_review_header_names_an_untagged_game_by_its_position() {
+    let config = Config::default();
+    let keymap = KeyMap::from_config(&config.keys).unwrap();
+    let options = AppOptions { saves: None, notify: None, time: Some(Arc::new(FakeTime::new())) };
+    let mut app = App::new(config, keymap, None, options);
+    // The Morphy Defense by a transposed order, no ECO or Opening tag.
+    let pgn = b"[White \"A\"]\n[Black \"B\"]\n\n1. Nf3 Nc6 2. e4 e5 3. Bb5 a6 *\n".to_vec();
+    app.open_review("t.pgn", pgn, Some(1)).unwrap();
+    let screen = render(&mut app, 200, 60);
+    assert!(screen.contains("C70 Ruy Lopez: Morphy Defense"), "{screen}");
+}

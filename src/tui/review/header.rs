@@ -24,7 +24,6 @@ pub fn player(h: &Headers, side: &str) -> String {
 
 /// The opening: the file's `ECO` and `Opening` (and `Variation`) tags.
 pub fn opening(h: &Headers) -> Option<String> {
-    // tabiya's own classifier (by position) is to be asked here when the file names no opening.
     let name = match (tag(h, "Opening"), tag(h, "Variation")) {
         (Some(o), Some(v)) => Some(format!("{o}: {v}")),
         (o, _) => o,
@@ -33,6 +32,13 @@ pub fn opening(h: &Headers) -> Option<String> {
         (Some(eco), Some(name)) => Some(format!("{eco} {name}")),
         (eco, name) => eco.or(name),
     }
+}
+
+/// tabiya's own name for the game's opening (by position, the lichess data set's rule), for a file that names
+/// none.
+fn classified(game: &crate::game::pgn::PgnGame) -> Option<String> {
+    let moves: Vec<_> = game.tree.moves().collect();
+    crate::game::openings::classify(&game.tree.start, &moves).map(|o| format!("{} {}", o.eco, o.name))
 }
 
 /// The Chess960 start number of a position, when it is one of the 960 starts.
@@ -66,7 +72,7 @@ pub fn lines(game: &PgnGame) -> Vec<String> {
         result.push_str(&format!(" · {t}"));
     }
     out.push(result);
-    if let Some(o) = opening(h) {
+    if let Some(o) = opening(h).or_else(|| classified(game)) {
         out.push(o);
     }
     let start = &game.tree.start;
