@@ -925,15 +925,10 @@ impl App {
         message: String,
         mut picker: Picker,
     ) -> Option<Dialog> {
+        if picker.navigate(action) {
+            return Some(Dialog::UnknownEngine { path, summary, message, picker });
+        }
         let stand_in = match (action, picker.chosen()) {
-            (Action::Cursor(Dir::Up), _) | (Action::Type('k'), _) => {
-                picker.step(-1);
-                None
-            }
-            (Action::Cursor(Dir::Down) | Action::Tab, _) | (Action::Type('j'), _) => {
-                picker.step(1);
-                None
-            }
             (Action::Cancel, _) => return None,
             (Action::Select | Action::Submit, Some(Choice::Review)) => {
                 self.review_saved(&path);
@@ -962,15 +957,10 @@ impl App {
         message: String,
         mut picker: Picker,
     ) -> Option<Dialog> {
+        if picker.navigate(action) {
+            return Some(Dialog::EngineFailed { color, message, picker });
+        }
         let command = match (action, picker.chosen()) {
-            (Action::Cursor(Dir::Up), _) | (Action::Type('k'), _) => {
-                picker.step(-1);
-                None
-            }
-            (Action::Cursor(Dir::Down) | Action::Tab, _) | (Action::Type('j'), _) => {
-                picker.step(1);
-                None
-            }
             (Action::Select | Action::Submit, Some(Choice::Quit)) => {
                 self.quit = true;
                 return None;

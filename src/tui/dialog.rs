@@ -115,6 +115,17 @@ impl Picker {
         let n = self.choices.len().max(1) as isize;
         self.index = (self.index as isize + delta).rem_euclid(n) as usize;
     }
+
+    /// Moves the highlight for ↑/k and ↓/j/Tab; false when the action is not one of those.
+    pub fn navigate(&mut self, action: &crate::tui::action::Action) -> bool {
+        use crate::tui::action::{Action, Dir};
+        match action {
+            Action::Cursor(Dir::Up) | Action::Type('k') => self.step(-1),
+            Action::Cursor(Dir::Down) | Action::Tab | Action::Type('j') => self.step(1),
+            _ => return false,
+        }
+        true
+    }
 }
 
 /// The promotion choices in picker order.
