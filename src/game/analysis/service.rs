@@ -141,9 +141,6 @@ struct GameJob {
     per_position: Duration,
     depth: Option<u32>,
     done: Vec<PositionAnalysis>,
-    /// Positions to search again once all are done (None until that list is made), and the one being redone.
-    rechecks: Option<Vec<usize>>,
-    rechecking: Option<usize>,
 }
 
 /// What the engine is doing for us now.
@@ -210,9 +207,7 @@ impl Worker {
                 }
             }
             AnalysisRequest::Game { id, start, moves, per_position, depth } => {
-                let done = Vec::new();
-                let job = GameJob { id, start, moves, per_position, depth, done, rechecks: None, rechecking: None };
-                self.job = Job::Game(job);
+                self.job = Job::Game(GameJob { id, start, moves, per_position, depth, done: Vec::new() });
                 self.next_game_position();
             }
         }
@@ -262,7 +257,7 @@ impl Worker {
             Job::Position { pos, .. } => Some(pos.clone()),
             Job::Game(g) => {
                 let mut pos = g.start.clone();
-                for &m in &g.moves[..g.rechecking.unwrap_or(g.done.len())] {
+                for &m in &g.moves[..g.done.len()] {
                     pos.make_move(m);
                 }
                 Some(pos)
@@ -305,13 +300,6 @@ impl Worker {
             depth: line.as_ref().map_or(0, |l| l.depth),
             pv,
         };
-        if let Job::Game(g) = &mut self.job
-            && let Some(k) = g.rechecking.take()
-        {
-            g.done[k] = analysis;
-            self.next_game_position();
-            return;
-        }
         self.record(analysis);
     }
 
@@ -326,17 +314,9 @@ impl Worker {
     /// Starts on the next position of the game, or reports the game done. Positions where the game is over
     /// need no engine.
     fn next_game_position(&mut self) {
-        let Job::Game(g) = &mut self.job else { return };
+        let Job::Game(g) = &self.job else { return };
         if g.done.len() > g.moves.len() {
-            let k = g.rechecks.get_or_insert_with(|| spikes(&g.done)).pop();
-            let Some(k) = k else {
-                self.finish_game(false);
-                return;
-            };
-            g.rechecking = Some(k);
-            let (start, moves) = (g.start.clone(), g.moves[..k].to_vec());
-            let (time, depth) = (g.per_position * 2, g.depth.map(|d| d + 2));
-            self.think(start, moves, time, 1, depth);
+            self.finish_game(false);
             return;
         }
         let Some(pos) = self.current_position() else { return };
@@ -349,25 +329,10 @@ impl Worker {
         self.think(start, moves, time, 1, depth);
     }
 
-    /// Reports a game analysis as done (or stopped) and leaves it. A position whose score jumps one way from
-    /// the position before and back from the one after has usually been misjudged by its own search, and
-    /// it would make two mistakes out of none; such positions were searched again, twice as long, with the
-    /// hash then knowing what the later positions hold.
+    /// Reports a game analysis as done (or stopped) and leaves it.
     fn finish_game(&mut self, stopped: bool) {
         if let Job::Game(g) = std::mem::replace(&mut self.job, Job::Idle) {
             self.send(AnalysisUpdate::GameDone { id: g.id, positions: g.done, stopped });
         }
     }
-}
-
-/// The positions whose White win % differs from both neighbours' by 15 points or more, in opposite directions
-/// (a spike), game-over positions aside.
-fn spikes(done: &[PositionAnalysis]) -> Vec<usize> {
-    let win: Vec<f64> = done.iter().map(|p| crate::game::judgement::win_percent(p.score)).collect();
-    (1..done.len().saturating_sub(1))
-        .filter(|&k| {
-            let (into, out) = (win[k] - win[k - 1], win[k + 1] - win[k]);
-            into * out < 0.0 && into.abs() >= 15.0 && out.abs() >= 15.0 && !done[k].pv.is_empty()
-        })
-        .collect()
 }
