@@ -30,6 +30,24 @@ fn start_service(settings: &AnalysisSettings) -> Result<AnalysisService, String>
         .map_err(|e| format!("Analysis: {}", clean(&e.to_string())))
 }
 
+/// Starts the service if there is none yet; false (with the reason in `error`) when it cannot start.
+fn ensure_service(
+    service: &mut Option<AnalysisService>,
+    error: &mut Option<String>,
+    settings: &AnalysisSettings,
+) -> bool {
+    if service.is_none() {
+        match start_service(settings) {
+            Ok(s) => *service = Some(s),
+            Err(e) => {
+                *error = Some(e);
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// Live analysis of one position at a time.
 #[derive(Default)]
 pub struct LiveAnalysis {
@@ -55,14 +73,8 @@ impl LiveAnalysis {
             return;
         }
         self.error = None;
-        if self.service.is_none() {
-            match start_service(settings) {
-                Ok(s) => self.service = Some(s),
-                Err(e) => {
-                    self.error = Some(e);
-                    return;
-                }
-            }
+        if !ensure_service(&mut self.service, &mut self.error, settings) {
+            return;
         }
         self.lines_wanted = settings.lines.clamp(1, 5);
         self.analyse(pos);
@@ -178,14 +190,8 @@ impl GameAnalysis {
 
     /// Starts (or starts over) the analysis of `tree`'s main line.
     pub fn start(&mut self, tree: &GameTree, settings: &AnalysisSettings) {
-        if self.service.is_none() {
-            match start_service(settings) {
-                Ok(s) => self.service = Some(s),
-                Err(e) => {
-                    self.error = Some(e);
-                    return;
-                }
-            }
+        if !ensure_service(&mut self.service, &mut self.error, settings) {
+            return;
         }
         let moves: Vec<Move> = tree.moves().collect();
         let id = self.id + 1;

@@ -95,17 +95,58 @@ fn draw_status(l: &ReviewLayout, buf: &mut Buffer, review: &ReviewState, app: &A
     };
     buf.set_line(l.status.x, l.status.y, &Line::styled(tail(&text, l.status.width as usize), style), l.status.width);
     if let Some(help) = l.help {
-        let keys = format!(
-            "←→ move · ↑↓ Tab variations · Esc back out · Home End · PgUp PgDn notes · Enter play on · a/{} analyse · A whole game · n next mistake · w save analysed · {} help",
-            app.keymap.hint(Command::Evaluate),
-            app.keymap.hint(Command::Help)
-        );
-        buf.set_line(help.x, help.y, &Line::styled(keys, t.dim), help.width);
+        let evaluate = format!("a/{} analyse", app.keymap.hint(Command::Evaluate));
+        let keys = [
+            "←→ move",
+            "↑↓ Tab variations",
+            "Esc back out",
+            evaluate.as_str(),
+            "A whole game",
+            "n next mistake",
+            "Enter play on",
+            "w save analysed",
+            "Home End",
+            "PgUp PgDn notes",
+        ];
+        let text = fit_hints(&keys, &format!("{} help", app.keymap.hint(Command::Help)), help.width as usize);
+        buf.set_line(help.x, help.y, &Line::styled(text, t.dim), help.width);
     }
+}
+
+/// The key hints that fit in `width`, most useful first, with the help key always last: the line is never cut
+/// in the middle of a hint, and help is always shown.
+fn fit_hints(keys: &[&str], help: &str, width: usize) -> String {
+    let mut text = String::new();
+    let room = width.saturating_sub(help.chars().count() + 3);
+    for k in keys {
+        let extra = if text.is_empty() { 0 } else { 3 } + k.chars().count();
+        if text.chars().count() + extra > room {
+            continue;
+        }
+        if !text.is_empty() {
+            text.push_str(" · ");
+        }
+        text.push_str(k);
+    }
+    if text.is_empty() { help.to_string() } else { format!("{text} · {help}") }
 }
 
 /// The end of a text that is too long, where the deepest part of a breadcrumb is.
 fn tail(s: &str, n: usize) -> String {
     let len = s.chars().count();
     if len <= n || n == 0 { s.to_string() } else { std::iter::once('…').chain(s.chars().skip(len - n + 1)).collect() }
+}
+
+#[cfg(test)]
+mod hint_tests {
+    use super::fit_hints;
+
+    #[test]
+    fn hints_fit_and_help_is_always_there() {
+        let keys = ["←→ move", "↑↓ Tab variations", "a long hint that will not fit in a narrow line"];
+        let text = fit_hints(&keys, "F1 help", 40);
+        assert_eq!(text, "←→ move · ↑↓ Tab variations · F1 help");
+        assert!(text.chars().count() <= 40);
+        assert_eq!(fit_hints(&keys, "F1 help", 5), "F1 help");
+    }
 }
