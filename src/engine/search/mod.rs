@@ -66,6 +66,8 @@ pub(crate) struct Searcher<'a> {
     pos: Position,
     /// Keys of the positions before the current one (game history, then the path from the root).
     keys: Vec<u64>,
+    /// Where the root's own key goes in `keys`: entries from here on are positions of the search path.
+    root: usize,
     tt: &'a mut Tt,
     heur: &'a mut Heuristics,
     ctl: Control<'a>,
@@ -91,6 +93,7 @@ impl<'a> Searcher<'a> {
     ) -> Searcher<'a> {
         Searcher {
             pos,
+            root: history.len(),
             keys: history,
             tt,
             heur,
@@ -112,7 +115,10 @@ impl<'a> Searcher<'a> {
         self.ctl.check(self.nodes);
     }
 
-    /// Repetition of any earlier position (twofold inside the tree counts) or the fifty-move rule.
+    /// A draw by the fifty-move rule, or by repetition as the search must see it: a position repeated inside the
+    /// search path (after the root) is a draw, since the side that can repeat can keep repeating; a position
+    /// seen once before the root is not, since the opponent may still deviate (scoring it 0 made a losing
+    /// side "find" a draw by going back to an old position); one seen twice before is threefold, a draw.
     fn is_draw(&self) -> bool {
         let h = self.pos.halfmove_clock() as usize;
         if h >= 100 {
@@ -120,7 +126,19 @@ impl<'a> Searcher<'a> {
         }
         let n = self.keys.len();
         let key = self.pos.key();
-        (4..=h.min(n)).step_by(2).any(|i| self.keys[n - i] == key)
+        let mut before_root = 0;
+        for i in (4..=h.min(n)).step_by(2) {
+            if self.keys[n - i] == key {
+                if n - i > self.root {
+                    return true;
+                }
+                before_root += 1;
+                if before_root == 2 {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// The moves one and two plies before a node at `ply` (for the continuation histories).
@@ -139,5 +157,41 @@ impl<'a> Searcher<'a> {
     fn unmake(&mut self, m: Move, undo: crate::rules::Undo) {
         self.pos.unmake_move(m, undo);
         self.keys.pop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::info::Score;
+
+    /// The score of a fixed-depth search of `fen` after the earlier positions `history` (FENs, oldest first).
+    fn score_after(history: &[&str], fen: &str) -> Score {
+        let keys = history.iter().map(|f| Position::from_fen(f).unwrap().key()).collect();
+        let (mut tt, mut heur, mut none) = (Tt::new(1), Heuristics::new(), NoInterrupt);
+        let ctl = Control::new(None, None, None, &mut none);
+        let mut s = Searcher::new(Position::from_fen(fen).unwrap(), keys, &mut tt, &mut heur, ctl);
+        let mut last = None;
+        s.iterate(6, RootSpec::default(), &mut |i| last = Some(i.score));
+        last.unwrap()
+    }
+
+    // White (a queen down) to move; Ka1-b1 goes back to a position seen before the root.
+    const X: &str = "6k1/8/8/3q4/8/8/8/K7 w - - 4 3";
+    const Y: &str = "6k1/8/8/3q4/8/8/8/1K6 b - - 1 1";
+    const Z: &str = "7k/8/8/3q4/8/8/8/1K6 w - - 2 2";
+    const V: &str = "7k/8/8/3q4/8/8/8/K7 b - - 3 2";
+
+    #[test]
+    fn going_back_to_a_position_seen_once_is_no_draw() {
+        let Score::Cp(cp) = score_after(&[X, Y, Z, V], X) else { panic!("no mate expected at depth 6") };
+        assert!(cp < -500, "a queen down scored {cp}");
+    }
+
+    #[test]
+    fn going_back_to_a_position_seen_twice_is_a_draw() {
+        // The same root, its halfmove clock long enough to reach back to the first visit.
+        let root = "6k1/8/8/3q4/8/8/8/K7 w - - 8 5";
+        assert_eq!(score_after(&[X, Y, Z, V, X, Y, Z, V], root), Score::Cp(0));
     }
 }
