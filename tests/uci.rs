@@ -461,7 +461,52 @@ fn multipv_one_output_keeps_its_shape() {
     assert_eq!(infos.len(), 5, "one line per depth: {lines:?}");
     for l in infos {
         let w: Vec<&str> = l.split_whitespace().collect();
-        let keys = [w[0], w[1], w[3], w[5], w[6], w[8], w[10], w[12], w[14]];
-        assert_eq!(keys, ["info", "depth", "seldepth", "score", "cp", "nodes", "nps", "time", "pv"], "{l}");
+        let keys = [w[0], w[1], w[3], w[5], w[6], w[8], w[10], w[12], w[14], w[16]];
+        let want = ["info", "depth", "seldepth", "score", "cp", "nodes", "nps", "hashfull", "time", "pv"];
+        assert_eq!(keys, want, "{l}");
+        let hashfull: u32 = w[13].parse().unwrap();
+        assert!(hashfull <= 1000, "{l}");
     }
+}
+
+#[test]
+fn ponder_and_analyse_mode_are_declared() {
+    let mut uci = Uci::start();
+    uci.send("uci");
+    let lines = uci.expect("uciok");
+    assert!(lines.contains(&"option name Ponder type check default false".to_string()), "{lines:?}");
+    assert!(lines.contains(&"option name UCI_AnalyseMode type check default false".to_string()), "{lines:?}");
+}
+
+#[test]
+fn a_ponder_search_answers_only_after_ponderhit() {
+    let mut uci = Uci::start();
+    uci.send("position startpos moves e2e4 e7e5");
+    // The depth is reached at once; a pondering engine must still keep its answer until told.
+    uci.send("go ponder depth 3 wtime 1000 btime 1000");
+    uci.expect("info depth 3");
+    std::thread::sleep(Duration::from_millis(300));
+    no_more_best_moves(&mut uci);
+    uci.send("ponderhit");
+    let best = uci.best_move();
+    assert!(best.len() >= 4, "{best}");
+    no_more_best_moves(&mut uci);
+}
+
+#[test]
+fn a_ponder_search_runs_without_limit_until_ponderhit_then_keeps_to_the_clock() {
+    let mut uci = Uci::start();
+    uci.send("position startpos");
+    // 50 ms on the clock: a normal search would answer within it, a pondering one must not.
+    uci.send("go ponder wtime 50 btime 50");
+    std::thread::sleep(Duration::from_millis(500));
+    no_more_best_moves(&mut uci);
+    uci.send("ponderhit");
+    uci.best_move();
+    // And `stop` ends a ponder search too (the GUI's opponent did not play the pondered move).
+    uci.send("go ponder wtime 50 btime 50");
+    std::thread::sleep(Duration::from_millis(200));
+    uci.send("stop");
+    uci.best_move();
+    no_more_best_moves(&mut uci);
 }

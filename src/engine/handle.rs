@@ -46,6 +46,8 @@ pub enum EngineCommand {
     Go(GoRequest),
     /// Ends the running search; its `BestMove` follows at once.
     Stop,
+    /// A pondering search (`SearchLimits::ponder`) becomes a normal one: its clock limits start now.
+    PonderHit,
     Quit,
 }
 

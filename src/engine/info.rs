@@ -54,6 +54,8 @@ pub struct SearchInfo {
     pub nodes: u64,
     pub nps: u64,
     pub time: Duration,
+    /// How full the transposition table is, in permille.
+    pub hashfull: u32,
     pub pv: Vec<Move>,
 }
 

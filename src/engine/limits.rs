@@ -17,6 +17,9 @@ pub struct SearchLimits {
     pub nodes: Option<u64>,
     pub movetime: Option<Duration>,
     pub infinite: bool,
+    /// UCI `go ponder`: think on the opponent's time without limit until `ponderhit` (the clock limits then
+    /// apply, counted from the hit) or `stop`; the answer waits for one of them.
+    pub ponder: bool,
     /// Only these moves are considered at the root (UCI `searchmoves`); empty, or none of them legal, means all.
     pub searchmoves: Vec<Move>,
     /// How many best root moves get their own exact score and line (UCI `MultiPV`); 0 and 1 both mean one.

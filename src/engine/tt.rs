@@ -153,6 +153,20 @@ impl Tt {
         self.generation = 0;
     }
 
+    /// How full the table is, in permille, as UCI's `hashfull` reports it: the share of the first thousand
+    /// slots (or all of them, in a smaller table) holding an entry of the current search.
+    pub fn hashfull(&self) -> u32 {
+        let buckets = self.buckets.min(250);
+        let (mut used, mut slots) = (0, 0);
+        for b in 0..buckets {
+            for s in self.bucket(self.base + b * BUCKET_WORDS) {
+                slots += 1;
+                used += u32::from(s.meta & 3 != 0 && s.meta >> 2 == self.generation);
+            }
+        }
+        if slots == 0 { 0 } else { used * 1000 / slots }
+    }
+
     /// Called at the start of every search so that older entries become preferred victims.
     pub fn new_search(&mut self) {
         self.generation = (self.generation + 1) & 63;

@@ -16,6 +16,10 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 struct Inbox<'a> {
     rx: &'a Receiver<EngineCommand>,
     pending: &'a mut VecDeque<EngineCommand>,
+    /// A `PonderHit` arrived and the search has not taken it yet.
+    hit: bool,
+    /// A `PonderHit` arrived during this search (a ponder search that ends early then answers at once).
+    hit_seen: bool,
 }
 
 impl Interrupt for Inbox<'_> {
@@ -27,6 +31,7 @@ impl Interrupt for Inbox<'_> {
                     self.pending.push_back(c);
                     return true;
                 }
+                Ok(EngineCommand::PonderHit) => (self.hit, self.hit_seen) = (true, true),
                 Ok(c) => self.pending.push_back(c),
                 Err(TryRecvError::Empty) => return false,
                 Err(TryRecvError::Disconnected) => {
@@ -36,14 +41,21 @@ impl Interrupt for Inbox<'_> {
             }
         }
     }
+
+    fn ponder_hit(&mut self) -> bool {
+        std::mem::take(&mut self.hit)
+    }
 }
 
 impl Inbox<'_> {
-    /// After an infinite search reached its end: the answer waits for `Stop` (or anything that ends it).
-    fn wait_for_stop(&mut self) {
+    /// After an infinite or pondering search reached its end: the answer waits for `Stop` (or anything that
+    /// ends it), or for `PonderHit` when `pondering`.
+    fn wait_for_stop(&mut self, pondering: bool) {
         loop {
             match self.rx.recv() {
                 Ok(EngineCommand::Stop) => return,
+                Ok(EngineCommand::PonderHit) if pondering => return,
+                Ok(EngineCommand::PonderHit) => {}
                 Ok(c @ (EngineCommand::Go(_) | EngineCommand::Quit)) => {
                     self.pending.push_back(c);
                     return;
@@ -97,10 +109,10 @@ impl Worker {
                     }
                 }
                 EngineCommand::Go(req) => {
-                    let mut inbox = Inbox { rx: &rx, pending: &mut pending };
+                    let mut inbox = Inbox { rx: &rx, pending: &mut pending, hit: false, hit_seen: false };
                     self.go(req, &mut inbox, send);
                 }
-                EngineCommand::Stop => {}
+                EngineCommand::Stop | EngineCommand::PonderHit => {}
                 EngineCommand::Quit => return,
             }
         }
@@ -125,7 +137,10 @@ impl Worker {
         let nodes = min_opt(req.limits.nodes, level.and_then(|l| l.nodes));
         self.tt.new_search();
         self.heur.age();
-        let ctl = Control::new(budget.soft, budget.hard, nodes, inbox);
+        let mut ctl = Control::new(budget.soft, budget.hard, nodes, inbox);
+        if req.limits.ponder {
+            ctl = ctl.pondering();
+        }
         let id = req.id;
         let mut searcher = Searcher::new(pos, history, &mut self.tt, &mut self.heur, ctl);
         let spec = RootSpec { only: &req.limits.searchmoves, lines: req.limits.multipv, all_moves: level.is_some() };
@@ -138,8 +153,9 @@ impl Worker {
             }
             _ => (outcome.best, outcome.ponder),
         };
-        if req.limits.infinite && !outcome.interrupted {
-            inbox.wait_for_stop();
+        let pondering = req.limits.ponder && !inbox.hit_seen;
+        if (req.limits.infinite || pondering) && !outcome.interrupted {
+            inbox.wait_for_stop(pondering);
         }
         send(EngineReport::BestMove { id, best, ponder });
     }

@@ -1,5 +1,6 @@
 //! When to stop: the hard time limit, a node limit, or a request from outside (polled every
-//! `CHECK_INTERVAL` nodes, so `stop` is honoured within a millisecond or two).
+//! `CHECK_INTERVAL` nodes, so `stop` is honoured within a millisecond or two). A pondering search has no
+//! time limit until the outside says "ponderhit"; its limits then count from that moment.
 
 use std::time::{Duration, Instant};
 
@@ -13,6 +14,11 @@ const ITERATION_START_FRACTION: f64 = 0.7;
 pub trait Interrupt {
     /// Called every `CHECK_INTERVAL` nodes; true means stop now.
     fn stop_requested(&mut self) -> bool;
+
+    /// Called after `stop_requested` while the search ponders; true once the pondered move was played.
+    fn ponder_hit(&mut self) -> bool {
+        false
+    }
 }
 
 /// Never interrupts: for benchmarks and tests.
@@ -25,7 +31,12 @@ impl Interrupt for NoInterrupt {
 }
 
 pub(crate) struct Control<'a> {
+    /// When the search began (for the reported time and speed).
     pub start: Instant,
+    /// Where the time limits count from: the start, or a pondering search's ponderhit.
+    limits_from: Instant,
+    /// A pondering search's time limits (soft, hard), held back until ponderhit.
+    on_ponderhit: Option<(Option<Duration>, Option<Duration>)>,
     pub soft: Option<Duration>,
     pub hard: Option<Duration>,
     pub max_nodes: Option<u64>,
@@ -43,8 +54,11 @@ impl<'a> Control<'a> {
         max_nodes: Option<u64>,
         interrupt: &'a mut dyn Interrupt,
     ) -> Self {
+        let now = Instant::now();
         Control {
-            start: Instant::now(),
+            start: now,
+            limits_from: now,
+            on_ponderhit: None,
             soft,
             hard,
             max_nodes,
@@ -53,6 +67,12 @@ impl<'a> Control<'a> {
             interrupted: false,
             next_check: CHECK_INTERVAL,
         }
+    }
+
+    /// Makes this a pondering search: no time limit until ponderhit.
+    pub fn pondering(mut self) -> Self {
+        self.on_ponderhit = Some((self.soft.take(), self.hard.take()));
+        self
     }
 
     /// Called at every node with the running node count.
@@ -65,19 +85,24 @@ impl<'a> Control<'a> {
             return;
         }
         self.next_check = nodes + CHECK_INTERVAL;
-        if self.hard.is_some_and(|h| self.start.elapsed() >= h) {
-            self.stopped = true;
-        }
         if self.interrupt.stop_requested() {
             self.stopped = true;
             self.interrupted = true;
+        }
+        if self.on_ponderhit.is_some() && self.interrupt.ponder_hit() {
+            (self.soft, self.hard) = self.on_ponderhit.take().unwrap_or_default();
+            self.limits_from = Instant::now();
+        }
+        if self.hard.is_some_and(|h| self.limits_from.elapsed() >= h) {
+            self.stopped = true;
         }
     }
 
     /// Between iterations: is there time for another one (see `ITERATION_START_FRACTION`)? `scale` stretches
     /// the soft limit: more when the best move just changed, less when it has been stable.
     pub fn another_iteration(&self, scale: f64) -> bool {
-        !self.stopped && self.soft.is_none_or(|s| self.start.elapsed() < s.mul_f64(ITERATION_START_FRACTION * scale))
+        !self.stopped
+            && self.soft.is_none_or(|s| self.limits_from.elapsed() < s.mul_f64(ITERATION_START_FRACTION * scale))
     }
 
     pub fn elapsed(&self) -> Duration {

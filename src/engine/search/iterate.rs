@@ -237,6 +237,7 @@ impl Searcher<'_> {
             nodes: self.nodes,
             nps,
             time,
+            hashfull: self.tt.hashfull(),
             pv,
         }
     }

@@ -56,6 +56,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, out: &mut W) -> io::
         next_id: 0,
         searches: VecDeque::new(),
         infinite: false,
+        pondering: false,
         closing: false,
     };
     for event in rx {
@@ -72,7 +73,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, out: &mut W) -> io::
                     break;
                 }
                 session.closing = true;
-                if session.infinite {
+                if session.infinite || session.pondering {
                     session.engine.send(EngineCommand::Stop);
                 }
             }
@@ -128,6 +129,8 @@ struct Session {
     searches: VecDeque<Asked>,
     /// Whether the newest search is `go infinite`.
     infinite: bool,
+    /// Whether the newest search is `go ponder` and no `ponderhit` came yet.
+    pondering: bool,
     /// The input has ended: quit after the running search answers.
     closing: bool,
 }
@@ -165,6 +168,10 @@ impl Session {
             UciCommand::Position { start, moves } => self.position = (start, moves),
             UciCommand::Go(go) => self.go(go, out)?,
             UciCommand::Stop => self.engine.send(EngineCommand::Stop),
+            UciCommand::PonderHit => {
+                self.pondering = false;
+                self.engine.send(EngineCommand::PonderHit);
+            }
             UciCommand::Quit => return Ok(false),
             UciCommand::Ignored => {}
         }
@@ -193,6 +200,7 @@ impl Session {
         self.next_id += 1;
         self.searches.push_back(Asked { id: self.next_id, pos, lines: limits.multipv });
         self.infinite = limits.infinite;
+        self.pondering = limits.ponder;
         self.engine.send(EngineCommand::Go(GoRequest { id: self.next_id, start, moves, limits }));
         Ok(())
     }
@@ -229,12 +237,13 @@ impl Session {
 fn info_line(pos: &Position, info: &SearchInfo, numbered: bool) -> String {
     let multipv = if numbered { format!(" multipv {}", info.multipv) } else { String::new() };
     let mut s = format!(
-        "info depth {} seldepth {}{multipv} score {} nodes {} nps {} time {}",
+        "info depth {} seldepth {}{multipv} score {} nodes {} nps {} hashfull {} time {}",
         info.depth,
         info.seldepth,
         info.score,
         info.nodes,
         info.nps,
+        info.hashfull,
         info.time.as_millis()
     );
     if !info.pv.is_empty() {

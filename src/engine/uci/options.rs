@@ -63,6 +63,10 @@ pub(super) fn declarations() -> Vec<String> {
         "option name UCI_LimitStrength type check default false".to_string(),
         format!("option name UCI_Elo type spin default {hi} min {lo} max {hi}"),
         format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+        // The GUI decides when to ponder (`go ponder`); the option only tells it that the engine can.
+        "option name Ponder type check default false".to_string(),
+        // Analysis or play: the search is the same, so the option is accepted and changes nothing.
+        "option name UCI_AnalyseMode type check default false".to_string(),
     ]
 }
 
@@ -96,20 +100,31 @@ impl Options {
                     .then(|| format!("MultiPV {asked} is outside 1–{MAX_MULTIPV}; using {}", self.multipv));
                 Ok(Applied { commands: vec![], notice })
             }
+            // Numbers outside the declared range are clamped into it, with a notice, as GUIs expect.
             "skill level" => {
-                self.skill =
-                    v.parse().ok().filter(|n| (1..=MAX_LEVEL).contains(n)).ok_or_else(|| bad("a level 1–8"))?;
-                Ok(vec![EngineCommand::SetLevel(self.level())].into())
+                let asked: i64 = v.parse().map_err(|_| bad("a level 1–8"))?;
+                self.skill = asked.clamp(1, MAX_LEVEL as i64) as u8;
+                let notice = (asked != self.skill as i64)
+                    .then(|| format!("Skill Level {asked} is outside 1–{MAX_LEVEL}; using {}", self.skill));
+                Ok(Applied { commands: vec![EngineCommand::SetLevel(self.level())], notice })
             }
             "uci_limitstrength" => {
                 self.limit_strength = check(v).ok_or_else(|| bad("true or false"))?;
                 Ok(vec![EngineCommand::SetLevel(self.level())].into())
             }
             "uci_elo" => {
-                self.elo = v.parse().map_err(|_| bad("a number"))?;
-                Ok(vec![EngineCommand::SetLevel(self.level())].into())
+                let asked: i64 = v.parse().map_err(|_| bad("a number"))?;
+                let (lo, hi) = (LEVEL_ELO[0] as i64, LEVEL_ELO[MAX_LEVEL as usize - 1] as i64);
+                self.elo = asked.clamp(lo, hi) as _;
+                let notice = (asked != self.elo as i64)
+                    .then(|| format!("UCI_Elo {asked} is outside {lo}–{hi}; using {}", self.elo));
+                Ok(Applied { commands: vec![EngineCommand::SetLevel(self.level())], notice })
             }
-            "ponder" | "move overhead" | "threads" => Ok(Applied::default()),
+            "ponder" | "uci_analysemode" => {
+                check(v).ok_or_else(|| bad("true or false"))?;
+                Ok(Applied::default())
+            }
+            "move overhead" | "threads" => Ok(Applied::default()),
             _ => Err(OptionError::Unknown(name.chars().take(40).collect())),
         }
     }
@@ -142,10 +157,26 @@ mod tests {
         assert!(o.set("Hash", Some("lots")).unwrap_err().to_string().contains("needs a size in MB"));
         assert!(o.set("Hash", Some("65536")).unwrap_err().to_string().contains("1–32768, got '65536'"));
         assert!(matches!(o.set("Hash", Some("32768")).unwrap().commands[..], [EngineCommand::SetHash(32768)]));
-        assert!(o.set("Skill Level", Some("9")).is_err());
+        assert!(o.set("Skill Level", Some("nine")).is_err());
         assert_eq!(o.set("Colour", Some("red")).unwrap_err(), OptionError::Unknown("Colour".into()));
         o.set("UCI_Chess960", Some("true")).unwrap();
         assert!(o.chess960);
+    }
+
+    #[test]
+    fn skill_level_and_elo_are_clamped_into_their_declared_ranges() {
+        let mut o = Options::default();
+        let applied = o.set("Skill Level", Some("20")).unwrap();
+        assert!(matches!(applied.commands[..], [EngineCommand::SetLevel(8)]));
+        assert_eq!(applied.notice.as_deref(), Some("Skill Level 20 is outside 1–8; using 8"));
+        assert!(matches!(o.set("Skill Level", Some("-3")).unwrap().commands[..], [EngineCommand::SetLevel(1)]));
+        o.set("UCI_LimitStrength", Some("true")).unwrap();
+        let applied = o.set("UCI_Elo", Some("3500")).unwrap();
+        assert!(matches!(applied.commands[..], [EngineCommand::SetLevel(8)]));
+        assert!(applied.notice.unwrap().starts_with("UCI_Elo 3500 is outside"));
+        assert!(matches!(o.set("UCI_Elo", Some("0")).unwrap().commands[..], [EngineCommand::SetLevel(1)]));
+        assert!(o.set("Ponder", Some("true")).unwrap().commands.is_empty());
+        assert!(o.set("UCI_AnalyseMode", Some("maybe")).is_err());
     }
 
     #[test]

@@ -26,8 +26,10 @@ pub enum UciCommand {
     },
     Go(GoCommand),
     Stop,
+    /// The opponent played the move the engine pondered on: the ponder search goes on as a normal one.
+    PonderHit,
     Quit,
-    /// Lines that need no answer (`debug`, `register`, `ponderhit`, blank lines).
+    /// Lines that need no answer (`debug`, `register`, blank lines).
     Ignored,
 }
 
@@ -77,7 +79,8 @@ pub fn parse_line(line: &str, chess960: bool) -> Result<UciCommand, UciInputErro
         "go" => Ok(UciCommand::Go(parse_go(&rest))),
         "stop" => Ok(UciCommand::Stop),
         "quit" => Ok(UciCommand::Quit),
-        "debug" | "register" | "ponderhit" => Ok(UciCommand::Ignored),
+        "ponderhit" => Ok(UciCommand::PonderHit),
+        "debug" | "register" => Ok(UciCommand::Ignored),
         other => Err(UciInputError::UnknownCommand(clip(other))),
     }
 }
@@ -144,7 +147,7 @@ fn parse_go(words: &[&str]) -> GoCommand {
         i += 1;
         match param {
             "infinite" => go.limits.infinite = true,
-            "ponder" => {}
+            "ponder" => go.limits.ponder = true,
             "searchmoves" => {
                 while let Some(&m) = words.get(i).filter(|w| !is_param(w)) {
                     go.searchmoves.push(clip(m));
