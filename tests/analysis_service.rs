@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 use tabiya::game::analysis::{
-    AnalysisEngine, AnalysisRequest, AnalysisService, AnalysisUpdate, PositionAnalysis, annotate,
+    AnalysisEngine, AnalysisRequest, AnalysisService, AnalysisUpdate, PositionAnalysis, PositionLimit, annotate,
 };
 use tabiya::game::judgement::Judgement;
 use tabiya::game::pgn::read_games;
@@ -35,8 +35,7 @@ fn a_planted_blunder_is_found_and_judged() {
         id: 7,
         start: game.tree.start.clone(),
         moves: moves.clone(),
-        per_position: Duration::from_millis(150),
-        depth: None,
+        limit: PositionLimit::Nodes { nodes: 100_000, backstop: Duration::from_secs(20) },
     });
     let (positions, stopped, progress) = wait_done(&service, 7);
     assert!(!stopped);
@@ -69,13 +68,7 @@ fn a_position_analysis_reports_lines_and_a_new_request_replaces_it() {
     assert!(depth >= 6, "the search deepens: depth {depth}");
     assert_eq!(widest, 3, "three lines");
     // A game request replaces it; the stopped position search sends nothing more for id 1 after that.
-    service.request(AnalysisRequest::Game {
-        id: 2,
-        start,
-        moves: vec![],
-        per_position: Duration::from_millis(50),
-        depth: Some(4),
-    });
+    service.request(AnalysisRequest::Game { id: 2, start, moves: vec![], limit: PositionLimit::Depth(4) });
     let (positions, _, _) = wait_done(&service, 2);
     assert_eq!(positions.len(), 1);
     service.request(AnalysisRequest::Stop);

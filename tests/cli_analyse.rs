@@ -18,7 +18,7 @@ fn a_planted_blunder_is_marked_and_the_output_reads_back() {
     std::fs::write(&input, GAME).unwrap();
     let cfg = dir.path().join("none.toml");
     std::fs::write(&cfg, "").unwrap();
-    let out = tabiya(&["analyse", input.to_str().unwrap(), "--movetime", "150", "--config", cfg.to_str().unwrap()]);
+    let out = tabiya(&["analyse", input.to_str().unwrap(), "--nodes", "100000", "--config", cfg.to_str().unwrap()]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{text}\n{}", String::from_utf8_lossy(&out.stderr));
     assert!(text.contains("Qh4 $4") || text.contains("Qh4??"), "{text}");
@@ -26,6 +26,7 @@ fn a_planted_blunder_is_marked_and_the_output_reads_back() {
     assert!(text.contains("A comment to keep"), "{text}");
     assert!(text.contains("[WhiteAccuracy \"") && text.contains("[BlackACPL \""), "{text}");
     assert_eq!(text.matches("[%eval").count(), 7, "every move has an evaluation: {text}");
+    assert!(text.contains("[Annotator \"tabiya analyse, 100000 nodes a position\"]"), "{text}");
 
     let annotated = dir.path().join("annotated.pgn");
     std::fs::write(&annotated, &text).unwrap();
@@ -49,4 +50,11 @@ fn an_existing_output_file_is_never_replaced() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("never replaces"));
     assert_eq!(std::fs::read_to_string(&output).unwrap(), "mine");
+}
+
+#[test]
+fn one_search_limit_at_a_time() {
+    let out = tabiya(&["analyse", "x.pgn", "--nodes", "1000", "--movetime", "100"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be used with"), "{out:?}");
 }

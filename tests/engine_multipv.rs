@@ -41,6 +41,7 @@ fn request(id: u64, lines: usize) -> ThinkRequest {
         movetime: None,
         lines,
         depth: Some(5),
+        nodes: None,
     }
 }
 

@@ -14,14 +14,18 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tabiya::game::analysis::{
-    AnalysisEngine, AnalysisRequest, AnalysisService, AnalysisUpdate, PositionAnalysis, annotate, figure_tags,
+    AnalysisEngine, AnalysisRequest, AnalysisService, AnalysisUpdate, PositionAnalysis, PositionLimit, annotate,
+    figure_tags,
 };
 use tabiya::game::engine_spec::{EngineCatalog, EngineSpec};
 use tabiya::game::pgn::{PgnGame, WriteOptions, read_file, read_games, write_game};
 use tabiya::text::clean;
 
-/// The default thinking time per position: a 40-move game (81 positions) in under a minute.
-pub const DEFAULT_MOVETIME_MS: u64 = 500;
+/// The default search per position, in nodes: a 40-move game (81 positions) in under a minute on one core
+/// of the reference machine, and the same judgements however busy the machine is (see README's figures).
+pub const DEFAULT_NODES: u64 = 400_000;
+/// With a node limit, the most time one position may take (a very slow machine still finishes).
+const NODES_BACKSTOP: Duration = Duration::from_secs(10);
 
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
@@ -30,10 +34,15 @@ pub struct AnalyseArgs {
     /// Only this game (1-based); all games when not given.
     #[arg(long, value_name = "N")]
     pub game: Option<usize>,
-    /// Thinking time per position, in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = DEFAULT_MOVETIME_MS, conflicts_with = "depth")]
-    pub movetime: u64,
-    /// Search each position to this depth instead of for a time.
+    /// Search each position this many nodes (the default: 400000).
+    #[arg(long, value_name = "N", conflicts_with_all = ["movetime", "depth"],
+          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
+    pub nodes: Option<u64>,
+    /// Search each position for this many milliseconds instead.
+    #[arg(long, value_name = "MS", conflicts_with = "depth",
+          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub movetime: Option<u64>,
+    /// Search each position to this depth instead.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: Option<u32>,
     /// The engine: the name of an [[engines]] entry of the configuration, or uci:COMMAND; the built-in one
@@ -69,7 +78,7 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode> {
     let flag = Arc::clone(&interrupted);
     // A second Ctrl+C is not caught again, so it ends the program at once as usual.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
-    let per_position = Duration::from_millis(args.movetime.max(1));
+    let (limit, setting) = position_limit(&args);
     let mut status = ExitCode::SUCCESS;
     for game in &mut games {
         if interrupted.load(Ordering::SeqCst) {
@@ -80,11 +89,7 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode> {
             status = ExitCode::FAILURE;
             continue;
         }
-        let positions = analyse_game(&service, game, per_position, args.depth, &interrupted)?;
-        let setting = match args.depth {
-            Some(d) => format!("depth {d}"),
-            None => format!("{} ms a position", args.movetime),
-        };
+        let positions = analyse_game(&service, game, limit, &interrupted)?;
         write_annotated(&mut out, game, &positions, &setting)?;
     }
     out.flush()?;
@@ -93,6 +98,18 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode> {
         return Ok(ExitCode::from(130));
     }
     Ok(status)
+}
+
+/// The search per position the arguments ask for, and its words for the `Annotator` tag.
+fn position_limit(args: &AnalyseArgs) -> (PositionLimit, String) {
+    match (args.depth, args.movetime, args.nodes) {
+        (Some(d), ..) => (PositionLimit::Depth(d), format!("depth {d}")),
+        (_, Some(ms), _) => (PositionLimit::Time(Duration::from_millis(ms)), format!("{ms} ms a position")),
+        (.., nodes) => {
+            let nodes = nodes.unwrap_or(DEFAULT_NODES);
+            (PositionLimit::Nodes { nodes, backstop: NODES_BACKSTOP }, format!("{nodes} nodes a position"))
+        }
+    }
 }
 
 /// The engine named by `--engine`, resolved through the configuration's [[engines]] first.
@@ -127,14 +144,13 @@ fn open_output(path: Option<&PathBuf>) -> Result<Box<dyn Write>> {
 fn analyse_game(
     service: &AnalysisService,
     game: &PgnGame,
-    per_position: Duration,
-    depth: Option<u32>,
+    limit: PositionLimit,
     interrupted: &AtomicBool,
 ) -> Result<Vec<PositionAnalysis>> {
     let id = game.number as u64;
     let moves: Vec<_> = game.tree.moves().collect();
     let total = moves.len() + 1;
-    service.request(AnalysisRequest::Game { id, start: game.tree.start.clone(), moves, per_position, depth });
+    service.request(AnalysisRequest::Game { id, start: game.tree.start.clone(), moves, limit });
     let progress = std::io::stderr().is_terminal();
     let mut stop_sent = false;
     loop {

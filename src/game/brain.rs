@@ -23,6 +23,9 @@ pub struct ThinkRequest {
     pub lines: usize,
     /// Search no deeper than this many plies (with the other limits, whichever comes first).
     pub depth: Option<u32>,
+    /// Search no more than this many nodes (with the other limits, whichever comes first): the same result
+    /// on a busy machine as on an idle one.
+    pub nodes: Option<u64>,
 }
 
 /// A score from White's point of view.

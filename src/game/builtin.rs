@@ -54,6 +54,7 @@ impl Brain for BuiltinEngine {
             movestogo: r.movestogo,
             movetime: r.movetime,
             depth: r.depth,
+            nodes: r.nodes,
             multipv: r.lines,
             ..SearchLimits::default()
         };
@@ -105,6 +106,7 @@ mod tests {
             movetime: None,
             lines,
             depth: Some(depth),
+            nodes: None,
         }
     }
 

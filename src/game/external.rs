@@ -277,6 +277,9 @@ impl Brain for ExternalEngine {
         if let Some(d) = r.depth {
             go.push_str(&format!(" depth {d}"));
         }
+        if let Some(n) = r.nodes {
+            go.push_str(&format!(" nodes {n}"));
+        }
         let allowance = self.move_allowance(&r, pos.side_to_move());
         let busy = {
             let mut w = self.shared.lock();

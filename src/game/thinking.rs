@@ -70,6 +70,7 @@ impl GameController {
             movetime,
             lines: 1,
             depth: None,
+            nodes: None,
         };
         if movetime.is_none() {
             self.add_clock_limits(&mut r);

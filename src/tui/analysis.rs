@@ -6,7 +6,7 @@
 use crate::game::Notifier;
 use crate::game::analysis::{
     AnalysisEngine, AnalysisLine, AnalysisRequest, AnalysisService, AnalysisUpdate, GameReport, PositionAnalysis,
-    annotate,
+    PositionLimit, annotate,
 };
 use crate::game::judgement::Judgement;
 use crate::game::pgn::GameTree;
@@ -197,8 +197,8 @@ impl GameAnalysis {
         let id = self.id + 1;
         *self = GameAnalysis { service: self.service.take(), id, total: moves.len() + 1, ..Default::default() };
         let Some(service) = &self.service else { return };
-        let per_position = settings.game_movetime;
-        service.request(AnalysisRequest::Game { id, start: tree.start.clone(), moves, per_position, depth: None });
+        let limit = PositionLimit::Time(settings.game_movetime);
+        service.request(AnalysisRequest::Game { id, start: tree.start.clone(), moves, limit });
     }
 
     /// Takes the service's updates, re-annotating `tree` with them; true if something changed on screen.

@@ -6,4 +6,4 @@ pub mod annotate;
 pub mod service;
 
 pub use annotate::{GameReport, MoveVerdict, PositionAnalysis, annotate, figure_tags, terminal_score};
-pub use service::{AnalysisEngine, AnalysisLine, AnalysisRequest, AnalysisService, AnalysisUpdate};
+pub use service::{AnalysisEngine, AnalysisLine, AnalysisRequest, AnalysisService, AnalysisUpdate, PositionLimit};

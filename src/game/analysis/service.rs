@@ -28,15 +28,27 @@ pub enum AnalysisEngine {
     External(EngineSpec),
 }
 
+/// How long each position of a game analysis is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionLimit {
+    Time(Duration),
+    Depth(u32),
+    /// A node count: the same judgement on a busy machine as on an idle one (lichess's server analysis
+    /// works this way too), with `backstop` as the most time one position may take.
+    Nodes {
+        nodes: u64,
+        backstop: Duration,
+    },
+}
+
 /// What to analyse.
 #[derive(Clone, Debug)]
 pub enum AnalysisRequest {
     /// The position after `moves` from `start`, without limit, reporting its best `lines` lines (1–5 in the
     /// screens; the engine may give fewer) as the search deepens.
     Position { id: u64, start: Position, moves: Vec<Move>, lines: usize },
-    /// Every position of a main line (the start, after each move), each for `per_position`, or to `depth`
-    /// when given.
-    Game { id: u64, start: Position, moves: Vec<Move>, per_position: Duration, depth: Option<u32> },
+    /// Every position of a main line (the start, after each move), each searched to `limit`.
+    Game { id: u64, start: Position, moves: Vec<Move>, limit: PositionLimit },
     /// Stop whatever runs; a game analysis reports what it has.
     Stop,
 }
@@ -138,8 +150,7 @@ struct GameJob {
     id: u64,
     start: Position,
     moves: Vec<Move>,
-    per_position: Duration,
-    depth: Option<u32>,
+    limit: PositionLimit,
     done: Vec<PositionAnalysis>,
 }
 
@@ -202,18 +213,18 @@ impl Worker {
                     pos.make_move(m);
                 }
                 if pos.has_legal_moves() {
-                    self.think(start, moves, Duration::from_secs(24 * 3600), lines.clamp(1, 5), None);
+                    self.think(start, moves, PositionLimit::Time(Duration::from_secs(24 * 3600)), lines.clamp(1, 5));
                     self.job = Job::Position { id, pos };
                 }
             }
-            AnalysisRequest::Game { id, start, moves, per_position, depth } => {
-                self.job = Job::Game(GameJob { id, start, moves, per_position, depth, done: Vec::new() });
+            AnalysisRequest::Game { id, start, moves, limit } => {
+                self.job = Job::Game(GameJob { id, start, moves, limit, done: Vec::new() });
                 self.next_game_position();
             }
         }
     }
 
-    fn think(&mut self, start: Position, moves: Vec<Move>, movetime: Duration, lines: usize, depth: Option<u32>) {
+    fn think(&mut self, start: Position, moves: Vec<Move>, limit: PositionLimit, lines: usize) {
         self.search += 1;
         self.latest = vec![None; lines];
         self.brain.think(ThinkRequest {
@@ -225,10 +236,13 @@ impl Worker {
             winc: None,
             binc: None,
             movestogo: None,
-            // With a depth the search ends there; the time is only a backstop then.
-            movetime: if depth.is_some() { None } else { Some(movetime) },
+            movetime: match limit {
+                PositionLimit::Time(t) | PositionLimit::Nodes { backstop: t, .. } => Some(t),
+                PositionLimit::Depth(_) => None,
+            },
             lines,
-            depth,
+            depth: if let PositionLimit::Depth(d) = limit { Some(d) } else { None },
+            nodes: if let PositionLimit::Nodes { nodes, .. } = limit { Some(nodes) } else { None },
         });
     }
 
@@ -325,8 +339,8 @@ impl Worker {
             return;
         }
         let Job::Game(g) = &self.job else { return };
-        let (start, moves, time, depth) = (g.start.clone(), g.moves[..g.done.len()].to_vec(), g.per_position, g.depth);
-        self.think(start, moves, time, 1, depth);
+        let (start, moves, limit) = (g.start.clone(), g.moves[..g.done.len()].to_vec(), g.limit);
+        self.think(start, moves, limit, 1);
     }
 
     /// Reports a game analysis as done (or stopped) and leaves it.
