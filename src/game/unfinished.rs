@@ -40,14 +40,16 @@ pub struct UnfinishedList {
     pub games: Vec<UnfinishedGame>,
     /// Files that may be games but could not be read (too large, corrupt, unreadable), with the reason.
     pub unreadable: Vec<SaveProblem>,
+    /// Files skipped because they are not tabiya's games (another program's PGN, a file of noise).
+    pub others: usize,
     /// Files not looked at because the folder holds more than the listing reads.
     pub not_scanned: usize,
 }
 
 impl SaveStore {
     /// The unfinished games of the folder, newest first (by start, then by last save), leaving out `except`
-    /// (the game this process is playing). Files that are not tabiya's games are left out silently; tabiya's
-    /// files that cannot be read are in `unreadable`.
+    /// (the game this process is playing). Files that are not tabiya's games are counted in `others`;
+    /// tabiya's files that cannot be read are in `unreadable`, with the reason.
     ///
     /// # Errors
     /// `SaveFolder` when the folder cannot be read.
@@ -74,10 +76,12 @@ impl SaveStore {
             })
             .collect();
         games.sort_by(|(a, a_saved), (b, b_saved)| (b.started, b_saved, &b.path).cmp(&(a.started, a_saved, &a.path)));
-        let unreadable = listing.problems.into_iter().filter(|p| may_be_a_game(&p.reason)).collect();
+        let (unreadable, skipped): (Vec<_>, Vec<_>) =
+            listing.problems.into_iter().partition(|p| may_be_a_game(&p.reason));
         Ok(UnfinishedList {
             games: games.into_iter().map(|(g, _)| g).collect(),
             unreadable,
+            others: skipped.iter().filter(|p| !p.reason.starts_with("a temporary file")).count(),
             not_scanned: listing.not_scanned,
         })
     }

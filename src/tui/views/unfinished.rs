@@ -133,6 +133,9 @@ fn footer_lines(app: &App, screen: &UnfinishedScreen, width: usize) -> Vec<(Stri
         }
         add(&text, t.error);
     }
+    if screen.list.others > 0 {
+        add(&format!("{} other file(s) in the folder are not tabiya's games; skipped", screen.list.others), t.dim);
+    }
     if screen.list.not_scanned > 0 {
         add(
             &format!("{} older files were not looked at (too many files in the folder)", screen.list.not_scanned),
