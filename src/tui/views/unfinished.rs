@@ -78,9 +78,9 @@ fn game_row(g: &UnfinishedGame, selected: bool, width: usize) -> String {
     )
 }
 
-/// Columns: mark 2, began 17, moves 6, clocks 16, players the rest (cut with `…`).
+/// Columns: mark 2, began 17, moves 7, clocks 20 (`1:29:50 · 1:30:00`), players the rest (cut with `…`).
 fn row_text(mark: &str, began: &str, moves: &str, clocks: &str, players: &str, width: usize) -> String {
-    let fixed = format!("{mark:<2}{began:<17}{moves:>5}  {clocks:<15} ");
+    let fixed = format!("{mark:<2}{began:<17}{moves:>5}  {clocks:<19} ");
     let rest = width.saturating_sub(fixed.chars().count());
     format!("{fixed}{}", cut(players, rest))
 }
