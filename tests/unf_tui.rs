@@ -121,7 +121,7 @@ fn abandon_from_the_list_keeps_the_file_and_it_is_not_offered_again() {
     type_text(&mut app, "n"); // anything but y keeps it
     assert_eq!(list_paths(&app).len(), 2);
     type_text(&mut app, "ay");
-    assert_eq!(list_paths(&app), [older.clone()]);
+    assert_eq!(list_paths(&app), std::slice::from_ref(&older));
     let text = std::fs::read_to_string(&newer).unwrap();
     assert!(text.contains("1. d4") && text.contains("[Result \"*\"]") && text.contains("abandoned"), "{text}");
     type_text(&mut app, "ay");

@@ -39,8 +39,11 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// Saved games' files with their bytes.
+type SavedFiles = Vec<(PathBuf, Vec<u8>)>;
+
 /// All of tabiya's saved games, newest first, each with its file (so an unfinished one can be resumed).
-fn saved_games(common: &CommonArgs) -> Result<(String, Vec<(PathBuf, Vec<u8>)>)> {
+fn saved_games(common: &CommonArgs) -> Result<(String, SavedFiles)> {
     let store = match &common.data_dir {
         Some(dir) => SaveStore::open(dir.join("games")),
         None => SaveStore::open_default(),
