@@ -126,9 +126,7 @@ pub fn build_app(common: &CommonArgs) -> Result<(App, tokio::sync::mpsc::Unbound
 }
 
 fn offer_resume(app: &mut App) {
-    if let Some((path, summary)) = app.find_unfinished() {
-        app.offer_resume(&path, summary);
-    }
+    app.offer_unfinished();
 }
 
 fn game_spec(args: &PlayArgs, app: &App) -> Result<NewGameSpec> {

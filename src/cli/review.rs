@@ -22,22 +22,28 @@ pub struct ReviewArgs {
 }
 
 pub fn run(args: ReviewArgs) -> Result<ExitCode> {
-    let (title, source) = match &args.file {
+    let (mut app, wake) = build_app(&args.common)?;
+    match &args.file {
         Some(path) => {
             let name = clean(&path.display().to_string());
             let bytes = read_file(path).with_context(|| format!("{name}: cannot read"))?;
-            (name, bytes)
+            app.open_review(&name, bytes, args.game)
         }
-        None => saved_games(&args.common)?,
-    };
-    let (mut app, wake) = build_app(&args.common)?;
-    app.open_review(&title, source, args.game).map_err(anyhow::Error::msg)?;
+        None => {
+            let (title, files) = saved_games(&args.common)?;
+            app.open_saved_games(&title, files, args.game)
+        }
+    }
+    .map_err(anyhow::Error::msg)?;
     run_terminal(&mut app, wake)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// All of tabiya's saved games, newest first, as one PGN text.
-fn saved_games(common: &CommonArgs) -> Result<(String, Vec<u8>)> {
+/// Saved games' files with their bytes.
+type SavedFiles = Vec<(PathBuf, Vec<u8>)>;
+
+/// All of tabiya's saved games, newest first, each with its file (so an unfinished one can be resumed).
+fn saved_games(common: &CommonArgs) -> Result<(String, SavedFiles)> {
     let store = match &common.data_dir {
         Some(dir) => SaveStore::open(dir.join("games")),
         None => SaveStore::open_default(),
@@ -47,11 +53,10 @@ fn saved_games(common: &CommonArgs) -> Result<(String, Vec<u8>)> {
     if listing.games.is_empty() {
         bail!("no saved games in {} yet; give a PGN file: tabiya review FILE", store.dir().display());
     }
-    let mut source = Vec::new();
+    let mut files = Vec::new();
     for game in &listing.games {
         let bytes = read_file(&game.path).with_context(|| format!("{}: cannot read", game.path.display()))?;
-        source.extend_from_slice(&bytes);
-        source.extend_from_slice(b"\n\n");
+        files.push((game.path.clone(), bytes));
     }
-    Ok((format!("saved games in {}", store.dir().display()), source))
+    Ok((format!("saved games in {}", store.dir().display()), files))
 }

@@ -29,6 +29,7 @@ pub mod setup;
 mod thinking;
 pub mod time_control;
 pub mod time_source;
+pub mod unfinished;
 
 pub use brain::{Brain, BrainReport, EngineScore, EvalScore, ThinkRequest};
 pub use clock::{Clock, ClockState};
@@ -46,3 +47,4 @@ pub use setup::{GameSetup, StartPosition};
 pub use thinking::EngineFailure;
 pub use time_control::{Bonus, Stage, TimeControl};
 pub use time_source::{FakeTime, MonotonicTime, SharedTime, TimeSource};
+pub use unfinished::{UnfinishedGame, UnfinishedList};

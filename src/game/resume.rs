@@ -1,14 +1,15 @@
 //! The save folder's contents, and resuming an unfinished game from its file.
 //!
-//! Listing reads every file: tabiya's games in progress and finished games are listed; anything else (a file
-//! without the `TabiyaSave` tag, one that does not parse, a leftover temporary file) is reported as a problem
-//! and left exactly as it is.
+//! Listing reads the folder's files, within bounds (at most `MAX_SAVE_FILES` files, the newest by name, and
+//! `MAX_SAVE_BYTES` each): tabiya's games in progress and finished games are listed; anything else (a file
+//! without the `TabiyaSave` tag, one that does not parse or is too large, a leftover temporary file) is
+//! reported as a problem and left exactly as it is.
 
 use super::clock::{Clock, ClockState};
 use super::controller::{ControllerOptions, GameController, MoveRecord};
 use super::engine_spec::EngineCatalog;
 use super::error::GameError;
-use super::pgn::{Headers, read_games};
+use super::pgn::{Headers, PgnGame, read_games};
 use super::player::PlayerKind;
 use super::save_lock::GameLock;
 use super::saves::{
@@ -20,6 +21,13 @@ use crate::rules::{Color, to_uci};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+/// At most this many files of the save folder are read (the newest, by name); the rest are counted.
+pub const MAX_SAVE_FILES: usize = 1000;
+/// A save file larger than this is reported, not read: a long game with clocks is some 30 KB.
+pub const MAX_SAVE_BYTES: u64 = 1024 * 1024;
+/// At most this many names of the folder are looked at, so a folder of millions of files cannot hang a start.
+const MAX_DIR_ENTRIES: usize = 20_000;
+
 /// A game of tabiya's in the save folder.
 #[derive(Clone, Debug)]
 pub struct SavedGame {
@@ -27,6 +35,8 @@ pub struct SavedGame {
     pub headers: Headers,
     pub in_progress: bool,
     pub plies: usize,
+    /// What each side's clock (White, Black) showed at the last save; None when untimed.
+    pub clocks: Option<[Duration; 2]>,
     /// Another tabiya has the game open now.
     pub open_elsewhere: bool,
 }
@@ -60,6 +70,8 @@ pub struct SaveListing {
     /// Newest first (by file name, which starts with the date and time).
     pub games: Vec<SavedGame>,
     pub problems: Vec<SaveProblem>,
+    /// Files beyond the `MAX_SAVE_FILES` newest, not read.
+    pub not_scanned: usize,
 }
 
 impl SaveListing {
@@ -77,10 +89,16 @@ impl SaveStore {
         let entries = std::fs::read_dir(self.dir())
             .map_err(|source| GameError::SaveFolder { path: self.dir().to_path_buf(), source })?;
         let mut listing = SaveListing::default();
-        let mut paths: Vec<PathBuf> =
-            entries.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.is_file()).collect();
+        let mut paths: Vec<PathBuf> = entries
+            .take(MAX_DIR_ENTRIES)
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_type().is_ok_and(|t| !t.is_dir()))
+            .map(|e| e.path())
+            .collect();
         paths.sort();
         paths.reverse();
+        listing.not_scanned = paths.len().saturating_sub(MAX_SAVE_FILES);
+        paths.truncate(MAX_SAVE_FILES);
         for path in paths {
             match inspect(&path) {
                 Ok(game) => listing.games.push(game),
@@ -92,7 +110,20 @@ impl SaveStore {
 }
 
 /// Reads one file of the folder as a tabiya game, or says why it is not one.
-fn inspect(path: &Path) -> Result<SavedGame, String> {
+pub(super) fn inspect(path: &Path) -> Result<SavedGame, String> {
+    let game = read_saved(path)?;
+    Ok(SavedGame {
+        path: path.to_path_buf(),
+        headers: game.headers.clone(),
+        in_progress: game.headers.get(TAG_STATE) == Some(STATE_IN_PROGRESS),
+        plies: game.tree.mainline.moves.len(),
+        clocks: super::unfinished::clocks_at_save(&game),
+        open_elsewhere: GameLock::is_held_elsewhere(path),
+    })
+}
+
+/// Reads one file of the folder, bounded, as the single tabiya game it must hold, or says why it is not one.
+pub(super) fn read_saved(path: &Path) -> Result<PgnGame, String> {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     if name.ends_with(".tmp") {
         return Err("a temporary file left by an interrupted save (the game file itself is intact)".into());
@@ -100,24 +131,39 @@ fn inspect(path: &Path) -> Result<SavedGame, String> {
     if !name.ends_with(".pgn") {
         return Err("not a PGN file".into());
     }
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot be read: {e}"))?;
-    let games = read_games(&bytes);
-    let [game] = games.as_slice() else {
+    let bytes = read_bounded(path).map_err(|e| format!("cannot be read: {e}"))?;
+    let mut games = read_games(&bytes);
+    if games.len() != 1 {
         return Err(format!("holds {} games; tabiya's files hold one", games.len()));
-    };
+    }
+    let game = games.remove(0);
     if game.headers.get(TAG_MARKER).is_none() {
         return Err(format!("not written by tabiya (no {TAG_MARKER} tag)"));
     }
     if let Some(e) = &game.error {
         return Err(format!("corrupt: {e}"));
     }
-    Ok(SavedGame {
-        path: path.to_path_buf(),
-        headers: game.headers.clone(),
-        in_progress: game.headers.get(TAG_STATE) == Some(STATE_IN_PROGRESS),
-        plies: game.tree.mainline.moves.len(),
-        open_elsewhere: GameLock::is_held_elsewhere(path),
-    })
+    Ok(game)
+}
+
+/// A regular file's bytes, at most `MAX_SAVE_BYTES` of them (however the file reports its size).
+fn read_bounded(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    let meta = file.metadata()?;
+    let too_large = || std::io::Error::other(format!("too large (over {MAX_SAVE_BYTES} bytes)"));
+    if !meta.is_file() {
+        return Err(std::io::Error::other("not a regular file"));
+    }
+    if meta.len() > MAX_SAVE_BYTES {
+        return Err(too_large());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_SAVE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_SAVE_BYTES {
+        return Err(too_large());
+    }
+    Ok(bytes)
 }
 
 impl GameController {
@@ -131,13 +177,10 @@ impl GameController {
         let err = |reason: String| GameError::NotResumable { path: path.to_path_buf(), reason };
         // Locked before it is read, so what we read is what nobody else is writing.
         let slot = SaveSlot::existing(path.to_path_buf(), options.saves.as_ref())?;
-        let saved = inspect(path).map_err(err)?;
-        if !saved.in_progress {
+        let game = read_saved(path).map_err(err)?;
+        if game.headers.get(TAG_STATE) != Some(STATE_IN_PROGRESS) {
             return Err(err("the game is finished".into()));
         }
-        let bytes = std::fs::read(path).map_err(|source| GameError::Save { path: path.to_path_buf(), source })?;
-        let games = read_games(&bytes);
-        let game = games.first().ok_or_else(|| err("no game".into()))?;
         let h = &game.headers;
         let player = |color: Color| saved_player(h, color, &options.engines);
         let time_control = match h.get("TimeControl") {
@@ -238,14 +281,14 @@ pub fn unknown_engines(path: &Path, catalog: &EngineCatalog) -> Vec<(Color, Stri
 }
 
 /// `TabiyaClocks`: White's and Black's milliseconds.
-fn parse_clocks(text: &str) -> Option<[Duration; 2]> {
+pub(super) fn parse_clocks(text: &str) -> Option<[Duration; 2]> {
     let mut it = text.split_whitespace().map(|n| n.parse::<u64>().ok().map(Duration::from_millis));
     let (w, b) = (it.next()??, it.next()??);
     Some([w, b])
 }
 
 /// When a saved game started, from its `Date` and `UTCTime` tags.
-fn started_at(h: &Headers) -> Option<SystemTime> {
+pub(super) fn started_at(h: &Headers) -> Option<SystemTime> {
     let date: Vec<i64> = h.get("Date")?.split('.').map(|p| p.parse().ok()).collect::<Option<_>>()?;
     let time: Vec<u64> =
         h.get("UTCTime").unwrap_or("00:00:00").split(':').map(|p| p.parse().ok()).collect::<Option<_>>()?;

@@ -20,6 +20,8 @@ pub const TAG_MARKER: &str = "TabiyaSave";
 /// `in progress` while the game goes on; absent once it is over.
 pub const TAG_STATE: &str = "TabiyaState";
 pub const STATE_IN_PROGRESS: &str = "in progress";
+/// A game the user gave up on from the list of unfinished games: finished with result `*`, kept as PGN.
+pub const STATE_ABANDONED: &str = "abandoned";
 /// The players, in `PlayerKind::to_spec` form, so a game resumes with the same players.
 pub const TAG_WHITE_PLAYER: &str = "TabiyaWhite";
 pub const TAG_BLACK_PLAYER: &str = "TabiyaBlack";

@@ -12,6 +12,7 @@ use super::play::{PlayOutcome, PlayState, capitalize};
 use super::review::{Continuation, GameList, OpenAt, ReviewContext, ReviewOutcome, ReviewState};
 use super::setup::{PlayerSpec, StartSpec, TimeControlSpec};
 use super::theme::Theme;
+use super::unfinished::{UnfinishedOutcome, UnfinishedScreen};
 use super::views::layout;
 use super::views::status::StatusKind;
 use crate::game::analysis::AnalysisEngine;
@@ -31,6 +32,8 @@ pub enum Screen {
     Play,
     List,
     Review(Box<ReviewState>),
+    /// The unfinished games of the save folder, to resume, review or abandon.
+    Unfinished(Box<UnfinishedScreen>),
 }
 
 /// How the app reaches the outside world; tests pass fakes (a fake clock, no saves).
@@ -66,6 +69,8 @@ pub struct App {
     review_file: Option<std::path::PathBuf>,
     pub quit: bool,
     options: AppOptions,
+    /// How many unfinished games the list last showed (the new-game screen's `u` hint is shown when some).
+    unfinished_count: usize,
 }
 
 impl App {
@@ -93,6 +98,7 @@ impl App {
             review_file: None,
             quit: false,
             options,
+            unfinished_count: 0,
             config,
         }
     }
@@ -174,7 +180,20 @@ impl App {
 
     /// Opens a PGN text for review: the list when it has several games, the game itself when one.
     pub fn open_review(&mut self, title: &str, source: Vec<u8>, game_number: Option<usize>) -> Result<(), String> {
-        let list = GameList::new(title, source);
+        self.open_list(title, GameList::new(title, source), game_number)
+    }
+
+    /// Opens tabiya's saved games (each file with its bytes) for review; `r` on an unfinished one resumes it.
+    pub fn open_saved_games(
+        &mut self,
+        title: &str,
+        files: Vec<(std::path::PathBuf, Vec<u8>)>,
+        game_number: Option<usize>,
+    ) -> Result<(), String> {
+        self.open_list(title, GameList::saved(title, files), game_number)
+    }
+
+    fn open_list(&mut self, title: &str, list: GameList, game_number: Option<usize>) -> Result<(), String> {
         if list.entries.is_empty() {
             return Err(format!("{title}: no games found"));
         }
@@ -308,6 +327,7 @@ impl App {
             Screen::Play => self.play_action(action),
             Screen::List => self.list_action(action),
             Screen::Review(_) => self.review_action(action),
+            Screen::Unfinished(_) => self.unfinished_action(action),
         }
     }
 
@@ -405,6 +425,10 @@ impl App {
     // ----- screens -----
 
     fn new_game_action(&mut self, action: Action) {
+        if action == Action::Type('u') && !self.typing() && self.options.saves.is_some() {
+            self.open_unfinished();
+            return;
+        }
         let Screen::NewGame(form) = &mut self.screen else { return };
         match form.handle(&action) {
             FormOutcome::Stay => {}
@@ -621,7 +645,42 @@ impl App {
                 let i = list.selected;
                 self.open_listed(i, true);
             }
+            Action::Type('r' | 'R') => {
+                let Some((path, summary)) = list.resumable(list.selected) else {
+                    list.notice = Some("Only an unfinished saved game can be resumed".into());
+                    return;
+                };
+                if let Err(e) = self.resume_listed(&path, summary)
+                    && let Some(list) = &mut self.list
+                {
+                    list.notice = Some(e);
+                }
+            }
             _ => {}
+        }
+    }
+
+    /// The list of unfinished games: resume, review or abandon one; Esc goes to the new-game screen.
+    fn unfinished_action(&mut self, action: Action) {
+        let Screen::Unfinished(screen) = &mut self.screen else { return };
+        let outcome = screen.handle(&action);
+        self.unfinished_count = screen.list.games.len();
+        let summary = screen.chosen().map(|g| format!("{} – {}, {} plies", g.white, g.black, g.plies));
+        let result = match outcome {
+            UnfinishedOutcome::Stay => Ok(()),
+            UnfinishedOutcome::NewGame => {
+                self.screen = Screen::NewGame(NewGameForm::from_config(&self.config));
+                Ok(())
+            }
+            UnfinishedOutcome::Resume(path) => self.resume_listed(&path, summary.unwrap_or_default()),
+            UnfinishedOutcome::Review(path) => crate::game::pgn::read_file(&path)
+                .map_err(|e| e.to_string())
+                .and_then(|bytes| self.open_review(&path.display().to_string(), bytes, Some(1))),
+        };
+        if let Err(e) = result
+            && let Screen::Unfinished(screen) = &mut self.screen
+        {
+            screen.notice = Some(crate::text::clean(&e));
         }
     }
 
@@ -982,6 +1041,46 @@ impl App {
             }
             Err(e) => Some(Dialog::EngineFailed { color, message: capitalize(&e.to_string()), picker }),
         }
+    }
+
+    /// Opens the list of unfinished games when the save folder has any (at start); false when it has none.
+    pub fn offer_unfinished(&mut self) -> bool {
+        let Some(store) = self.options.saves.clone() else { return false };
+        let screen = UnfinishedScreen::open(store, None);
+        self.unfinished_count = screen.list.games.len();
+        if screen.list.games.is_empty() && screen.list.unreadable.is_empty() {
+            return false;
+        }
+        self.screen = Screen::Unfinished(Box::new(screen));
+        true
+    }
+
+    /// `u unfinished games · ` for the new-game screen's keys, when games can be saved.
+    pub fn unfinished_hint(&self) -> &'static str {
+        if self.options.saves.is_some() && self.unfinished_count > 0 { "u unfinished games · " } else { "" }
+    }
+
+    /// Opens the list of unfinished games (the `u` key of the new-game screen), leaving out the game in play.
+    pub fn open_unfinished(&mut self) {
+        let Some(store) = self.options.saves.clone() else { return };
+        let playing = self.play.as_ref().and_then(|p| p.game.save_path()).map(Path::to_path_buf);
+        self.screen = Screen::Unfinished(Box::new(UnfinishedScreen::open(store, playing)));
+    }
+
+    /// Resumes a game picked from a list: refused when another tabiya has it open; when its file names an
+    /// engine the configuration lacks, the offer asks who plays that side instead.
+    ///
+    /// # Errors
+    /// Why it cannot be resumed (the file is then left as it is).
+    pub fn resume_listed(&mut self, path: &Path, summary: String) -> Result<(), String> {
+        if crate::game::save_lock::GameLock::is_held_elsewhere(path) {
+            return Err("That game is open in another tabiya; it cannot be resumed here".into());
+        }
+        if crate::game::resume::unknown_engines(path, &self.engine_catalog()).is_empty() {
+            return self.resume(path);
+        }
+        self.offer_resume(path, crate::text::clean(&summary));
+        Ok(())
     }
 
     /// The newest unfinished game in the save folder, with a description for the resume offer.

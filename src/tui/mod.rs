@@ -21,4 +21,5 @@ pub mod review;
 pub mod setup;
 pub mod terminal;
 pub mod theme;
+pub mod unfinished;
 pub mod views;

@@ -19,3 +19,4 @@ pub mod review_notes;
 pub mod screen;
 pub mod status;
 pub mod too_small;
+pub mod unfinished;

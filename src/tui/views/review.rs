@@ -49,8 +49,13 @@ pub fn draw_list(frame: &mut Frame, app: &App, list: &GameList) {
         let style = if i == list.selected { t.current_move } else { t.text };
         buf.set_line(inner.x, inner.y + 1 + (i - first) as u16, &Line::styled(text, style), inner.width);
     }
-    let help = format!("↑↓ choose · Enter open · {} quit", app.keymap.hint(crate::tui::action::Command::Quit));
-    buf.set_line(inner.x, inner.bottom() - 1, &Line::styled(help, t.dim), inner.width);
+    let resume = if list.resumable(list.selected).is_some() { "r resume · " } else { "" };
+    let help = format!("↑↓ choose · Enter open · {resume}{} quit", app.keymap.hint(crate::tui::action::Command::Quit));
+    let (help, style) = match &list.notice {
+        Some(notice) => (notice.clone(), t.error),
+        None => (help, t.dim),
+    };
+    buf.set_line(inner.x, inner.bottom() - 1, &Line::styled(help, style), inner.width);
 }
 
 fn cut(s: &str, n: usize) -> String {

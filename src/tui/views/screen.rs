@@ -12,8 +12,12 @@ pub fn draw(frame: &mut Frame, app: &App) {
     let area = frame.area();
     match &app.screen {
         Screen::NewGame(form) => {
-            let keys_hint =
-                format!("{} help · {} quit", app.keymap.hint(Command::Help), app.keymap.hint(Command::Quit));
+            let keys_hint = format!(
+                "{}{} help · {} quit",
+                app.unfinished_hint(),
+                app.keymap.hint(Command::Help),
+                app.keymap.hint(Command::Quit)
+            );
             let view = NewGameView {
                 form,
                 pieces: app.config.display.pieces,
@@ -23,6 +27,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
             };
             (&view).render(area, frame.buffer_mut());
         }
+        Screen::Unfinished(screen) => super::unfinished::draw(area, frame.buffer_mut(), app, screen),
         Screen::List => {
             if let Some(list) = &app.list {
                 super::review::draw_list(frame, app, list);
