@@ -182,8 +182,8 @@ fn game_status_text(app: &App, play: &PlayState) -> (String, StatusKind) {
         text.push_str(" — check!");
         kind = StatusKind::Check;
     }
-    if let Some(by) = game.draw_offer() {
-        text.push_str(&format!(" · {} offers a draw", by.name()));
+    if let Some(offer) = super::status::draw_offer_text(game, &app.keymap.hint(Command::Draw)) {
+        text.push_str(&format!(" · {offer}"));
     }
     if play.my_turn() && !game.claimable_now().is_empty() {
         text.push_str(&format!(" · a draw can be claimed: {}", app.keymap.hint(Command::Draw)));
