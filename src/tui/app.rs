@@ -76,7 +76,7 @@ impl App {
         config_errors: impl IntoIterator<Item = ConfigError>,
         options: AppOptions,
     ) -> App {
-        let theme = Theme::named(&config.display.theme);
+        let theme = Theme::for_terminal(&config.display.theme, config.display.colors);
         let form = NewGameForm::from_config(&config);
         App {
             theme,

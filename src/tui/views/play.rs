@@ -146,7 +146,8 @@ pub fn material_lead(pos: &Position, color: Color, pieces: PieceStyle, outline: 
         let diff = count[color.index()][role as usize - 1] - count[(!color).index()][role as usize - 1];
         points += diff * value;
         for _ in 0..diff.max(0) {
-            text.push(super::board::glyph(crate::rules::Piece::new(!color, role), pieces, outline));
+            // The leader's own pieces, so that letters keep their side's case (`Q +9` for White).
+            text.push(super::board::glyph(crate::rules::Piece::new(color, role), pieces, outline));
         }
     }
     if points > 0 {
