@@ -290,7 +290,7 @@ impl GameController {
         self.evaluation = None;
         self.check_rules(events);
         if offered && self.result.is_none() {
-            // Cannot fail: the mover is a person (only people's offers wait for a move).
+            // Cannot fail: the offer was just set and, if a computer answers it, it is the other side.
             let _ = self.open_draw_offer(color, events);
         }
         self.after_change(events);
