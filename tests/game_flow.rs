@@ -62,10 +62,14 @@ fn draw_offers_are_accepted_declined_or_lapse() {
     let events = play(&mut g, &t, "e5", Duration::ZERO);
     assert!(events.contains(&GameEvent::DrawOfferLapsed));
     assert_eq!(g.draw_offer(), None);
+    // White, to move, offers: the offer goes with White's next move.
     g.apply(GameCommand::OfferDraw(Color::White)).unwrap();
+    assert_eq!(g.draw_offer(), None);
+    play(&mut g, &t, "Nf3", Duration::ZERO);
     g.apply(GameCommand::DeclineDraw(Color::Black)).unwrap();
     assert!(g.result().is_none());
     assert!(matches!(g.apply(GameCommand::AcceptDraw(Color::Black)), Err(GameError::NoDrawOffer)));
+    play(&mut g, &t, "Nc6", Duration::ZERO);
     g.apply(GameCommand::OfferDraw(Color::Black)).unwrap();
     g.apply(GameCommand::AcceptDraw(Color::White)).unwrap();
     assert_eq!(g.result().unwrap().reason, EndReason::Agreement);

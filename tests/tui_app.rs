@@ -331,10 +331,11 @@ fn resign_asks_first_and_draws_are_offered_and_accepted() {
     key(&mut app, KeyCode::Esc);
     assert_eq!(result(&app), None);
     type_move(&mut app, "e4");
-    // Black (to move) offers; White is asked.
+    // Black (to move) offers with the next move; no dialog: White accepts with the draw key.
     ctrl(&mut app, 'd');
-    assert_eq!(app.dialog, Some(Dialog::DrawOffered { by: Color::Black }));
-    key(&mut app, KeyCode::Enter);
+    assert_eq!(app.dialog, None);
+    type_move(&mut app, "e5");
+    ctrl(&mut app, 'd');
     assert_eq!(result(&app).as_deref(), Some("Draw by agreement"));
 }
 

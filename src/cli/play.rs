@@ -102,7 +102,8 @@ fn report_exit(app: &App) -> ExitCode {
 /// The app with its configuration, save folder and wake-up channel.
 pub fn build_app(common: &CommonArgs) -> Result<(App, tokio::sync::mpsc::UnboundedReceiver<()>)> {
     let config_path = common.config.clone().or_else(|| std::env::var_os(CONFIG_ENV).map(PathBuf::from));
-    let loaded = config::load(config_path.as_deref());
+    let mut loaded = config::load(config_path.as_deref());
+    loaded.config.display.colors = loaded.config.display.colors.resolve(|name| std::env::var(name).ok());
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
     let notify: tabiya::game::Notifier = Arc::new(move || {
         let _ = tx.send(());

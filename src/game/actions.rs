@@ -7,15 +7,49 @@ use super::result::{EndReason, Outcome};
 use crate::rules::{Color, DrawClaim, Move};
 
 impl GameController {
+    /// A draw offer goes with a move, as FIDE (art. 9.1.2) and lichess have it: made by the side to move, it
+    /// waits for that side's next move and is shown to the opponent with it; made by the side that has just
+    /// moved (before the opponent replies), it stands at once. An offer to a person is answered by
+    /// `AcceptDraw`, or declined by moving; a computer answers at once (see [`computer_accepts`]). Offering
+    /// while the opponent's own offer stands is agreement.
     pub(super) fn offer_draw(&mut self, by: Color, events: &mut Vec<GameEvent>) -> Result<(), GameError> {
         if !self.player(by).is_human() {
             return Err(GameError::NotAPerson(by));
         }
+        if self.draw_offer == Some(!by) {
+            return self.answer_draw(by, true, events);
+        }
+        if self.draw_offer == Some(by) || self.pending_draw_offer == Some(by) {
+            return Err(GameError::AlreadyOffered(by));
+        }
+        if by == self.side_to_move() {
+            self.pending_draw_offer = Some(by);
+            events.push(GameEvent::DrawOfferPending(by));
+            Ok(())
+        } else {
+            self.open_draw_offer(by, events)
+        }
+    }
+
+    /// Takes back an offer not yet answered, or one waiting for the offerer's move.
+    pub(super) fn withdraw_draw(&mut self, by: Color, events: &mut Vec<GameEvent>) -> Result<(), GameError> {
+        if self.pending_draw_offer == Some(by) {
+            self.pending_draw_offer = None;
+        } else if self.draw_offer == Some(by) {
+            self.draw_offer = None;
+        } else {
+            return Err(GameError::NoDrawOffer);
+        }
+        events.push(GameEvent::DrawOfferWithdrawn(by));
+        Ok(())
+    }
+
+    /// The offer stands before the opponent; a computer opponent answers it at once.
+    pub(super) fn open_draw_offer(&mut self, by: Color, events: &mut Vec<GameEvent>) -> Result<(), GameError> {
         self.draw_offer = Some(by);
         events.push(GameEvent::DrawOffered(by));
         if self.player(!by).is_computer() {
-            // The computer accepts when it thinks it stands clearly worse.
-            let accept = self.engine_scores[(!by).index()].is_some_and(|s| computer_is_losing(s, !by));
+            let accept = self.engine_scores[(!by).index()].is_some_and(|s| computer_accepts(s, !by));
             self.answer_draw(!by, accept, events)?;
         }
         Ok(())
@@ -154,6 +188,7 @@ impl GameController {
         let now = self.now();
         self.clock.restore(state, self.side_to_move(), now);
         self.draw_offer = None;
+        self.pending_draw_offer = None;
         self.takeback_request = None;
         self.hint = None;
         self.evaluation = None;
@@ -170,8 +205,10 @@ fn times(n: usize) -> String {
     }
 }
 
-/// Whether a score (White's view) means `computer` stands clearly worse: two pawns or a mate against it.
-fn computer_is_losing(score: super::brain::EvalScore, computer: Color) -> bool {
+/// Whether a computer takes a draw: only when its last score (White's view) says it stands clearly worse,
+/// two pawns or a mate against it. A dead-equal score is declined: the computer plays on, as engines on
+/// lichess do, and a person who wants the half point must earn it (or claim it by rule).
+fn computer_accepts(score: super::brain::EvalScore, computer: Color) -> bool {
     use super::brain::EvalScore;
     let sign = if computer == Color::White { 1 } else { -1 };
     match score {

@@ -108,7 +108,10 @@ pub struct GameController {
     /// The clock at the start of each ply: `clock_states[i]` before ply `i`.
     pub(super) clock_states: Vec<ClockState>,
     pub(super) result: Option<GameResult>,
+    /// The draw offer standing before the opponent (who answers it, or declines it by moving).
     pub(super) draw_offer: Option<Color>,
+    /// The side to move asked that its next move carry a draw offer.
+    pub(super) pending_draw_offer: Option<Color>,
     pub(super) takeback_request: Option<Color>,
     pub(super) options: ControllerOptions,
     pub(super) brains: [Option<Box<dyn Brain>>; 2],
@@ -166,6 +169,7 @@ impl GameController {
             clock_states: vec![first_state],
             result: None,
             draw_offer: None,
+            pending_draw_offer: None,
             takeback_request: None,
             options,
             brains: [None, None],
@@ -218,6 +222,7 @@ impl GameController {
             GameCommand::OfferDraw(c) => self.offer_draw(c, &mut events)?,
             GameCommand::AcceptDraw(c) => self.answer_draw(c, true, &mut events)?,
             GameCommand::DeclineDraw(c) => self.answer_draw(c, false, &mut events)?,
+            GameCommand::WithdrawDraw(c) => self.withdraw_draw(c, &mut events)?,
             GameCommand::ClaimDraw { claim, with_move } => self.claim(claim, with_move, &mut events)?,
             GameCommand::Takeback(c) => self.takeback(c, &mut events)?,
             GameCommand::AcceptTakeback(c) => self.answer_takeback(c, true, &mut events)?,
@@ -258,7 +263,8 @@ impl GameController {
     }
 
     /// Plays a legal move: presses the clock (a move after the flag fell loses on time instead), records it,
-    /// lets a draw offer made to the mover lapse, and ends the game if the rules say so.
+    /// lets a draw offer made to the mover lapse (a move declines it), ends the game if the rules say so, and
+    /// otherwise puts the offer that goes with this move before the opponent.
     pub(super) fn play(&mut self, m: Move, events: &mut Vec<GameEvent>) {
         let color = self.side_to_move();
         let (spent, clock_after) = match self.clock.press(self.now()) {
@@ -278,10 +284,15 @@ impl GameController {
             self.draw_offer = None;
             events.push(GameEvent::DrawOfferLapsed);
         }
+        let offered = self.pending_draw_offer.take() == Some(color);
         self.takeback_request = None;
         self.hint = None;
         self.evaluation = None;
         self.check_rules(events);
+        if offered && self.result.is_none() {
+            // Cannot fail: the offer was just set and, if a computer answers it, it is the other side.
+            let _ = self.open_draw_offer(color, events);
+        }
         self.after_change(events);
     }
 
@@ -327,6 +338,7 @@ impl GameController {
         let result = GameResult::new(outcome, reason);
         self.result = Some(result);
         self.draw_offer = None;
+        self.pending_draw_offer = None;
         self.takeback_request = None;
         self.cancel_thinking();
         events.push(GameEvent::GameOver(result));
@@ -424,6 +436,11 @@ impl GameController {
     /// Who has offered a draw that is still open.
     pub fn draw_offer(&self) -> Option<Color> {
         self.draw_offer
+    }
+
+    /// The side to move, when it has offered a draw that goes with its next move.
+    pub fn pending_draw_offer(&self) -> Option<Color> {
+        self.pending_draw_offer
     }
 
     /// Who has asked for a takeback that is still open.

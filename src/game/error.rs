@@ -18,6 +18,8 @@ pub enum GameError {
     NoDrawOffer,
     #[error("there is no takeback request to answer")]
     NoTakebackRequest,
+    #[error("{} has already offered a draw", .0.name())]
+    AlreadyOffered(Color),
     #[error("{} cannot answer their own request", .0.name())]
     OwnRequest(Color),
     #[error("there is no move to take back")]

@@ -13,10 +13,15 @@ pub enum GameCommand {
     /// The person to move plays a move written in SAN or UCI notation.
     MoveText(String),
     Resign(Color),
+    /// Offers a draw: the side to move's offer goes with its next move; the side that has just moved offers
+    /// at once. Offering while the opponent's offer stands accepts it.
     OfferDraw(Color),
     /// The side the draw was offered to accepts it.
     AcceptDraw(Color),
+    /// The side the draw was offered to declines it (a move declines it too).
     DeclineDraw(Color),
+    /// The offerer takes back an offer not yet answered (or not yet made with a move).
+    WithdrawDraw(Color),
     /// The player to move claims a draw, now or about the move `with_move` they are about to play (which is
     /// then played). A claim that does not hold is refused with the reason and nothing changes.
     ClaimDraw {
@@ -67,9 +72,13 @@ pub enum GameEvent {
         san: String,
     },
     GameOver(GameResult),
+    /// The offer now stands before the opponent.
     DrawOffered(Color),
+    /// The side to move has offered a draw that goes with its next move.
+    DrawOfferPending(Color),
+    DrawOfferWithdrawn(Color),
     DrawDeclined(Color),
-    /// The offer lapsed because the side it was made to moved instead.
+    /// The offer lapsed because the side it was made to moved instead (a move declines it).
     DrawOfferLapsed,
     TakebackRequested(Color),
     TakebackDeclined(Color),

@@ -81,7 +81,7 @@ impl App {
         config_errors: impl IntoIterator<Item = ConfigError>,
         options: AppOptions,
     ) -> App {
-        let theme = Theme::named(&config.display.theme);
+        let theme = Theme::for_terminal(&config.display.theme, config.display.colors);
         let form = NewGameForm::from_config(&config);
         App {
             theme,
@@ -387,8 +387,8 @@ impl App {
                     play.clear_selection();
                     play.notice = None;
                 }
-                GameEvent::DrawOffered(by) if play.game.player(!by).is_human() => {
-                    self.dialog = Some(Dialog::DrawOffered { by });
+                GameEvent::DrawOfferWithdrawn(by) => {
+                    play.set_notice(format!("{} withdraws the draw offer", by.name()), StatusKind::Normal)
                 }
                 GameEvent::TakebackRequested(by) if play.game.player(!by).is_human() => {
                     self.dialog = Some(Dialog::TakebackRequested { by });
@@ -605,29 +605,37 @@ impl App {
         self.absorb(events);
     }
 
-    /// Ctrl+D: accept an offer made to me; else, with a move typed, claim a draw about that move (the
-    /// repetition or fifty moves it would make); else claim a draw that holds now; else offer one.
+    /// Ctrl+D, the one draw key. No dialog opens: an offer is shown in the status line, and the side it is
+    /// made to accepts with this key or declines by moving. In order: accept an offer made to me; withdraw my
+    /// own; with a move typed, claim a draw about it (FIDE: write the move, then claim) or, where no move
+    /// could claim one, play it with an offer (FIDE 9.1.2: move, offer, press the clock); claim a draw that
+    /// holds now; else offer one — it goes with my next move, or stands at once when I have just moved
+    /// against the computer. At one keyboard the key is the side to move's, so nobody answers for the other.
     fn draw_command(&mut self) -> Vec<GameEvent> {
         let Some(play) = &mut self.play else { return Vec::new() };
         let me = play.me();
         if let Some(by) = play.game.draw_offer()
+            && by != me
             && play.game.player(!by).is_human()
         {
             return play.command(GameCommand::AcceptDraw(!by));
         }
+        if play.game.pending_draw_offer() == Some(me) || play.game.draw_offer() == Some(me) {
+            return play.command(GameCommand::WithdrawDraw(me));
+        }
         if play.my_turn() && !play.line.is_empty() {
-            return play.claim_with_typed_move();
+            return if play.game.claimable().is_empty() {
+                offer_with_typed_move(play, me)
+            } else {
+                play.claim_with_typed_move()
+            };
         }
         if play.my_turn()
             && let Some(claim) = play.game.claimable_now().first().copied()
         {
             return play.command(GameCommand::ClaimDraw { claim, with_move: None });
         }
-        let events = play.command(GameCommand::OfferDraw(me));
-        if events.iter().any(|e| matches!(e, GameEvent::DrawOffered(_))) {
-            play.set_notice(format!("{} offers a draw", me.name()), StatusKind::Normal);
-        }
-        events
+        play.command(GameCommand::OfferDraw(me))
     }
 
     fn list_action(&mut self, action: Action) {
@@ -792,9 +800,6 @@ impl App {
         let keep = match dialog {
             Dialog::Help => None,
             Dialog::ConfirmResign => self.answer_resign(&action),
-            Dialog::DrawOffered { by } => {
-                self.answer(&action, GameCommand::AcceptDraw(!by), GameCommand::DeclineDraw(!by), dialog)
-            }
             Dialog::TakebackRequested { by } => {
                 self.answer(&action, GameCommand::AcceptTakeback(!by), GameCommand::DeclineTakeback(!by), dialog)
             }
@@ -1131,6 +1136,20 @@ impl App {
 }
 
 /// The clock a time control choice gives.
+/// The typed move played with a draw offer; if the move is refused, so is the offer (the text stays with
+/// the reason).
+fn offer_with_typed_move(play: &mut PlayState, me: Color) -> Vec<GameEvent> {
+    let mut events = play.command(GameCommand::OfferDraw(me));
+    let moved = play.submit_line();
+    if moved.is_empty() {
+        // Cannot fail: the offer was just made and waits for this move.
+        let _ = play.game.apply(GameCommand::WithdrawDraw(me));
+        return Vec::new();
+    }
+    events.extend(moved);
+    events
+}
+
 fn time_control(spec: &TimeControlSpec) -> TimeControl {
     match spec {
         TimeControlSpec::Untimed => TimeControl::untimed(),

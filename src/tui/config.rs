@@ -52,6 +52,8 @@ pub enum PieceStyle {
 pub struct DisplayConfig {
     pub pieces: PieceStyle,
     pub theme: String,
+    /// What the terminal can show: `Auto` is read from `NO_COLOR`, `COLORTERM` and `TERM` at start-up.
+    pub colors: crate::tui::theme::ColorMode,
     pub coordinates: bool,
     pub flip_for_black: bool,
 }
@@ -124,7 +126,13 @@ impl Default for GameConfig {
 
 impl Default for DisplayConfig {
     fn default() -> Self {
-        DisplayConfig { pieces: PieceStyle::Unicode, theme: "classic".into(), coordinates: true, flip_for_black: true }
+        DisplayConfig {
+            pieces: PieceStyle::Unicode,
+            theme: "classic".into(),
+            colors: crate::tui::theme::ColorMode::Auto,
+            coordinates: true,
+            flip_for_black: true,
+        }
     }
 }
 

@@ -1,4 +1,4 @@
-//! The boxes that ask something over the current screen: help, confirmations, draw and takeback answers,
+//! The boxes that ask something over the current screen: help, confirmations, takeback answers,
 //! the promotion picker, the save path, the resume offer, and the choice of an opponent when a saved game
 //! names an unknown engine or an engine breaks down. Only one is open at a time.
 
@@ -11,10 +11,6 @@ use std::path::PathBuf;
 pub enum Dialog {
     Help,
     ConfirmResign,
-    /// The opponent offers a draw: Enter accepts, Esc declines.
-    DrawOffered {
-        by: Color,
-    },
     /// The opponent asks to take back: Enter agrees, Esc refuses.
     TakebackRequested {
         by: Color,

@@ -1,9 +1,60 @@
 //! Colours: one `Theme` of `Style`s that every view takes its colours from (no colour literals in views).
-//! The themes are TOML files in `assets/themes/`, embedded in the binary.
+//! The themes are TOML files in `assets/themes/`, embedded in the binary. The same theme is fitted to what
+//! the terminal can show ([`ColorMode`]): its RGB colours go to the nearest of the 256-colour palette, or to
+//! the 16 named colours (each theme names its own there, since the nearest would make both squares grey);
+//! under `NO_COLOR` no colour is used at all. Either way the sides stay apart without colour: White's pieces
+//! are outline glyphs where the theme's contrast lets thin strokes be seen, and underlined otherwise.
 
 use ratatui::style::{Color, Modifier, Style};
 use serde::Deserialize;
 use std::str::FromStr;
+
+mod palette;
+
+/// What the terminal can show; `Auto` is read from the environment by [`ColorMode::resolve`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+pub enum ColorMode {
+    #[default]
+    #[serde(rename = "auto")]
+    Auto,
+    #[serde(rename = "truecolor")]
+    TrueColor,
+    #[serde(rename = "256")]
+    Ansi256,
+    #[serde(rename = "16")]
+    Ansi16,
+    #[serde(rename = "none")]
+    None,
+}
+
+impl ColorMode {
+    /// `Auto` made concrete from the environment (`env` looks a variable up, so tests pass a fake one):
+    /// `NO_COLOR` (set and not empty, per no-color.org) means none; `COLORTERM=truecolor|24bit` or a
+    /// `*-direct` `TERM` means 24-bit; a `TERM` with "256" in it, 256 colours; `TERM=dumb`, none; any other
+    /// `TERM`, the 16 that every colour terminal has. A mode set in the configuration is kept as it is.
+    pub fn resolve(self, env: impl Fn(&str) -> Option<String>) -> ColorMode {
+        if self != ColorMode::Auto {
+            return self;
+        }
+        if env("NO_COLOR").is_some_and(|v| !v.is_empty()) {
+            return ColorMode::None;
+        }
+        let colorterm = env("COLORTERM").unwrap_or_default().to_ascii_lowercase();
+        let term = env("TERM").unwrap_or_default().to_ascii_lowercase();
+        if colorterm == "truecolor" || colorterm == "24bit" || term.ends_with("-direct") {
+            ColorMode::TrueColor
+        } else if term.contains("256") {
+            ColorMode::Ansi256
+        } else if term == "dumb" {
+            ColorMode::None
+        } else if term.is_empty() && cfg!(windows) {
+            // Windows' consoles set no TERM and have shown 24-bit colour since Windows 10.
+            ColorMode::TrueColor
+        } else {
+            ColorMode::Ansi16
+        }
+    }
+}
 
 pub const THEME_NAMES: [&str; 4] = ["classic", "green", "blue", "mono"];
 
@@ -39,7 +90,8 @@ pub struct Theme {
     pub error: Style,
     pub current_move: Style,
     pub title: Style,
-    /// Draw White's pieces as outline glyphs, for themes where colour cannot tell the sides apart.
+    /// Draw White's pieces as outline glyphs (where the contrast lets their strokes be seen); otherwise the
+    /// board underlines White's filled glyphs, so that the sides never differ by colour alone.
     pub outline_white: bool,
 }
 
@@ -67,13 +119,25 @@ struct ThemeFile {
 }
 
 impl Theme {
-    /// The named theme; unknown names (refused earlier by the config check) get the classic one.
+    /// The named theme in 24-bit colour; unknown names (refused earlier by the config check) get the classic one.
     pub fn named(name: &str) -> Theme {
+        Theme::for_terminal(name, ColorMode::TrueColor)
+    }
+
+    /// The named theme fitted to what the terminal shows (`Auto` is taken as 24-bit: the library reads no
+    /// environment, the command line resolves it first). Without colour every theme is the mono one.
+    pub fn for_terminal(name: &str, mode: ColorMode) -> Theme {
+        let name = if mode == ColorMode::None { "mono" } else { name };
         let source = theme_source(name).or_else(|| theme_source("classic")).unwrap_or_default();
-        match parse(source) {
+        let theme = match parse(source, mode) {
             Ok(theme) if name == "mono" => monochrome(theme),
             Ok(theme) => theme,
             Err(_) => Theme::fallback(),
+        };
+        if mode == ColorMode::None {
+            map_styles(theme, |c| if c == Color::Reset { c } else { Color::Reset })
+        } else {
+            theme
         }
     }
 
@@ -105,11 +169,27 @@ impl Theme {
     }
 }
 
-fn parse(source: &str) -> Result<Theme, String> {
-    let f: ThemeFile = toml::from_str(source).map_err(|e| e.message().to_string())?;
-    let c = |s: &str| Color::from_str(s).map_err(|_| format!("'{s}' is not a colour"));
+fn parse(source: &str, mode: ColorMode) -> Result<Theme, String> {
+    let mut table: toml::Table = toml::from_str(source).map_err(|e| e.message().to_string())?;
+    if mode == ColorMode::Ansi16
+        && let Some(toml::Value::Table(own)) = table.get("ansi16").cloned()
+    {
+        table.extend(own);
+    }
+    table.remove("ansi16");
+    let f: ThemeFile = toml::Value::Table(table).try_into().map_err(|e: toml::de::Error| e.message().to_string())?;
+    let fit = |c: Color| match mode {
+        ColorMode::Ansi256 => palette::to_256(c),
+        ColorMode::Ansi16 => palette::to_16(c),
+        _ => c,
+    };
+    let c = |s: &str| Color::from_str(s).map(fit).map_err(|_| format!("'{s}' is not a colour"));
     let bg = |s: &str| c(s).map(|c| Style::default().bg(c));
     let fg = |s: &str| c(s).map(|c| Style::default().fg(c));
+    let white = c(&f.white_piece)?;
+    let outline_white = [&f.light_square, &f.dark_square]
+        .into_iter()
+        .all(|sq| c(sq).is_ok_and(|sq| palette::contrast(white, sq).is_some_and(|r| r >= OUTLINE_CONTRAST)));
     Ok(Theme {
         light_square: bg(&f.light_square)?,
         dark_square: bg(&f.dark_square)?,
@@ -130,8 +210,41 @@ fn parse(source: &str) -> Result<Theme, String> {
         error: fg(&f.error)?,
         current_move: bg(&f.current_move)?.add_modifier(Modifier::BOLD),
         title: fg(&f.accent)?.add_modifier(Modifier::BOLD),
-        outline_white: false,
+        outline_white,
     })
+}
+
+/// The contrast White's colour needs against both squares for outline glyphs: WCAG's 3:1 for graphics.
+/// The shipped colour themes have about 2:1 on the light squares, so they underline White's filled glyphs.
+const OUTLINE_CONTRAST: f64 = 3.0;
+
+/// The theme with `f` applied to every colour of every style.
+fn map_styles(mut t: Theme, f: impl Fn(Color) -> Color) -> Theme {
+    for s in [
+        &mut t.light_square,
+        &mut t.dark_square,
+        &mut t.white_piece,
+        &mut t.black_piece,
+        &mut t.last_move_light,
+        &mut t.last_move_dark,
+        &mut t.check,
+        &mut t.selected,
+        &mut t.target,
+        &mut t.cursor,
+        &mut t.coordinates,
+        &mut t.text,
+        &mut t.dim,
+        &mut t.accent,
+        &mut t.clock_running,
+        &mut t.clock_low,
+        &mut t.error,
+        &mut t.current_move,
+        &mut t.title,
+    ] {
+        s.fg = s.fg.map(&f);
+        s.bg = s.bg.map(&f);
+    }
+    t
 }
 
 /// Without colours, squares and highlights differ by reverse video, bold and underline.
@@ -159,7 +272,7 @@ mod tests {
     fn every_shipped_theme_parses() {
         for name in THEME_NAMES {
             let source = theme_source(name).unwrap();
-            parse(source).unwrap_or_else(|e| panic!("{name}: {e}"));
+            parse(source, ColorMode::TrueColor).unwrap_or_else(|e| panic!("{name}: {e}"));
         }
     }
 

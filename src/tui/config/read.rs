@@ -145,7 +145,7 @@ fn game(r: &mut Reader, c: &mut GameConfig, value: Value) {
 }
 
 fn display(r: &mut Reader, c: &mut DisplayConfig, value: Value) {
-    const KNOWN: [&str; 4] = ["pieces", "theme", "coordinates", "flip_for_black"];
+    const KNOWN: [&str; 5] = ["pieces", "theme", "colors", "coordinates", "flip_for_black"];
     for (name, span, v) in r.entries(value, "display") {
         let key = format!("display.{name}");
         match name.as_str() {
@@ -157,6 +157,7 @@ fn display(r: &mut Reader, c: &mut DisplayConfig, value: Value) {
                     Err(format!("no theme '{}' (there are: {})", super::shown(t, 40), THEME_NAMES.join(", ")))
                 }
             }),
+            "colors" => r.set(&mut c.colors, &key, v, any),
             "coordinates" => r.set(&mut c.coordinates, &key, v, any),
             "flip_for_black" => r.set(&mut c.flip_for_black, &key, v, any),
             _ => r.unknown(span, &name, "display", &KNOWN),

@@ -8,7 +8,7 @@ use crate::tui::config::PieceStyle;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::widgets::Widget;
 
 /// Where the board's squares are on screen.
@@ -156,7 +156,11 @@ impl BoardView<'_> {
         match self.position.piece_at(sq) {
             Some(piece) => {
                 let outline = self.theme.outline_white;
-                let fg = if piece.color == Color::White { self.theme.white_piece } else { self.theme.black_piece };
+                let mut fg = if piece.color == Color::White { self.theme.white_piece } else { self.theme.black_piece };
+                // Never colour alone: where White's glyphs are filled like Black's, they are underlined.
+                if piece.color == Color::White && self.pieces == PieceStyle::Unicode && !outline {
+                    fg = fg.add_modifier(Modifier::UNDERLINED);
+                }
                 cell.set_char(glyph(piece, self.pieces, outline)).set_style(fg);
             }
             None if self.targets.contains(&sq) => {

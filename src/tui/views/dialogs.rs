@@ -17,13 +17,6 @@ pub fn draw(area: Rect, buf: &mut Buffer, app: &App, dialog: &Dialog) {
             "Resign?",
             vec![Line::raw("Resign this game?"), Line::styled("Enter/y resign · Esc/n keep playing", t.dim)],
         ),
-        Dialog::DrawOffered { by } => (
-            "Draw offer",
-            vec![
-                Line::raw(format!("{} offers a draw.", by.name())),
-                Line::styled("Enter/y accept · Esc/n decline", t.dim),
-            ],
-        ),
         Dialog::TakebackRequested { by } => (
             "Takeback",
             vec![

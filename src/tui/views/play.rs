@@ -146,7 +146,8 @@ pub fn material_lead(pos: &Position, color: Color, pieces: PieceStyle, outline: 
         let diff = count[color.index()][role as usize - 1] - count[(!color).index()][role as usize - 1];
         points += diff * value;
         for _ in 0..diff.max(0) {
-            text.push(super::board::glyph(crate::rules::Piece::new(!color, role), pieces, outline));
+            // The leader's own pieces, so that letters keep their side's case (`Q +9` for White).
+            text.push(super::board::glyph(crate::rules::Piece::new(color, role), pieces, outline));
         }
     }
     if points > 0 {
@@ -182,8 +183,8 @@ fn game_status_text(app: &App, play: &PlayState) -> (String, StatusKind) {
         text.push_str(" — check!");
         kind = StatusKind::Check;
     }
-    if let Some(by) = game.draw_offer() {
-        text.push_str(&format!(" · {} offers a draw", by.name()));
+    if let Some(offer) = super::status::draw_offer_text(game, &app.keymap.hint(Command::Draw)) {
+        text.push_str(&format!(" · {offer}"));
     }
     if play.my_turn() && !game.claimable_now().is_empty() {
         text.push_str(&format!(" · a draw can be claimed: {}", app.keymap.hint(Command::Draw)));

@@ -1,6 +1,7 @@
 //! The two lines under the board: the game's status (whose move, check, the result in words, a notice)
 //! and the move being typed with the reason it was refused.
 
+use crate::game::GameController;
 use crate::tui::input::MoveLine;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -14,6 +15,16 @@ pub enum StatusKind {
     Check,
     Over,
     Error,
+}
+
+/// The draw offer in words for the status line, with how to answer it (`key` names the draw key): the one
+/// standing before the side to move, or the one that goes with the mover's next move. None without one.
+pub fn draw_offer_text(game: &GameController, key: &str) -> Option<String> {
+    if let Some(by) = game.draw_offer() {
+        return Some(format!("{} offers a draw: {key} accepts, a move declines", by.name()));
+    }
+    let by = game.pending_draw_offer()?;
+    Some(format!("{} offers a draw with the next move ({key} withdraws it)", by.name()))
 }
 
 pub struct StatusLine<'a> {
