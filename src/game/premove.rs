@@ -130,7 +130,7 @@ impl GameController {
                 "{}{}{}",
                 found.from(),
                 found.to(),
-                found.promotion().map(|r| r.lower_char()).unwrap_or_default()
+                found.promotion().map(|r| r.lower_char().to_string()).unwrap_or_default()
             ),
         };
         self.premove = Some(Premove { color, mv: found, text });
