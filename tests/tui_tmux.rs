@@ -159,3 +159,21 @@ fn the_terminal_is_restored_after_a_panic() {
     assert_eq!(after.get(1).map(|l| l.trim()), Some("icanon"), "raw mode was left:\n{screen}");
     assert!(!screen.contains("White to move"), "the alternate screen was left:\n{screen}");
 }
+
+#[test]
+fn a_premove_against_the_computer_in_tmux() {
+    let Some(t) = Tmux::start("premove") else { return };
+    // Level 8 untimed thinks two seconds a move: time to queue the premove while it does.
+    t.run("m", "play --white human --black computer:8 --time untimed");
+    t.wait_for("m", "White to move");
+    t.play_move("m", "e4");
+    t.wait_for("m", "(thinking…)");
+    // Nc3 is legal whatever Black answers first.
+    t.play_move("m", "Nc3");
+    let screen = t.wait_for("m", "premove Nc3");
+    assert!(!screen.contains("wait for its move"), "{screen}");
+    let screen = t.wait_for("m", "2. Nc3");
+    assert!(!screen.contains("premove Nc3"), "the premove was played and is no longer shown:\n{screen}");
+    t.keys("m", &["C-q"]);
+    t.wait_for("m", "EXITED 0");
+}

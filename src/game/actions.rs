@@ -177,6 +177,8 @@ impl GameController {
     /// Undoes plies and puts the clock back to what it showed then; computer answers in flight go stale.
     pub(super) fn take_back(&mut self, plies: usize, events: &mut Vec<GameEvent>) {
         self.cancel_thinking();
+        // A premove was meant for the position being taken back.
+        self.premove = None;
         for _ in 0..plies {
             if self.history.undo().is_none() {
                 break;

@@ -133,6 +133,8 @@ pub struct GameController {
     pub(super) save_error: Option<String>,
     /// A computer player that broke down, until the user replaces it or scores the game.
     pub(super) engine_failure: Option<super::thinking::EngineFailure>,
+    /// The person's move queued while the computer thinks.
+    pub(super) premove: Option<super::premove::Premove>,
 }
 
 impl GameController {
@@ -185,6 +187,7 @@ impl GameController {
             writer: None,
             save_error: None,
             engine_failure: None,
+            premove: None,
         }
     }
 
@@ -217,6 +220,10 @@ impl GameController {
                 }
                 let m = self.parse_move(&text)?;
                 self.person_moves(m, &mut events)?
+            }
+            GameCommand::Premove(m) => self.set_premove(m)?,
+            GameCommand::CancelPremove => {
+                self.cancel_premove();
             }
             GameCommand::Resign(c) => self.finish(Outcome::Win(!c), EndReason::Resignation(c), &mut events),
             GameCommand::OfferDraw(c) => self.offer_draw(c, &mut events)?,
@@ -340,16 +347,20 @@ impl GameController {
         self.draw_offer = None;
         self.pending_draw_offer = None;
         self.takeback_request = None;
+        self.premove = None;
         self.cancel_thinking();
         events.push(GameEvent::GameOver(result));
         self.persist(events);
     }
 
-    /// After the position changed: save, and let the computer think if it is to move.
+    /// After the position changed: save, then play the person's premove if the turn came back to them (its
+    /// own `play` comes back here), else let the computer think if it is to move.
     pub(super) fn after_change(&mut self, events: &mut Vec<GameEvent>) {
         if self.result.is_none() {
             self.persist(events);
-            self.start_thinking(events);
+            if !self.play_premove(events) {
+                self.start_thinking(events);
+            }
         }
     }
 

@@ -12,6 +12,10 @@ pub enum GameCommand {
     Move(Move),
     /// The person to move plays a move written in SAN or UCI notation.
     MoveText(String),
+    /// While the computer is to move, the person queues this move (one of `GameController::premove_moves`, or
+    /// from `parse_premove`), replacing any queued before; it is played the moment the turn comes back.
+    Premove(Move),
+    CancelPremove,
     Resign(Color),
     /// Offers a draw: the side to move's offer goes with its next move; the side that has just moved offers
     /// at once. Offering while the opponent's offer stands accepts it.
@@ -97,6 +101,8 @@ pub enum GameEvent {
     },
     /// The game could not be saved (it goes on; the next move tries again).
     SaveFailed(String),
+    /// The queued premove was not legal when the turn came and was dropped; the note says which and why.
+    PremoveDropped(String),
     /// A computer player has something to say that is not a failure (it got a smaller hash than asked for).
     Notice(String),
 }

@@ -89,6 +89,8 @@ pub enum Nav {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum MouseKind {
     Down,
+    /// A right-button press: cancels (the premove, the piece held).
+    RightDown,
     Drag,
     Up,
     ScrollUp,

@@ -259,6 +259,7 @@ impl App {
             Event::Mouse(m) => {
                 let kind = match m.kind {
                     MouseEventKind::Down(MouseButton::Left) => MouseKind::Down,
+                    MouseEventKind::Down(MouseButton::Right) => MouseKind::RightDown,
                     MouseEventKind::Drag(MouseButton::Left) => MouseKind::Drag,
                     MouseEventKind::Up(MouseButton::Left) => MouseKind::Up,
                     MouseEventKind::ScrollUp => MouseKind::ScrollUp,
@@ -381,6 +382,8 @@ impl App {
                     play.evaluation = None;
                     if play.selected.is_some() && play.game.player(color).is_human() {
                         play.clear_selection();
+                    } else {
+                        play.reselect();
                     }
                 }
                 GameEvent::GameOver(_) => {
@@ -417,6 +420,7 @@ impl App {
                 GameEvent::EngineFailed { message, .. } => play.set_notice(capitalize(&message), StatusKind::Error),
                 GameEvent::SaveFailed(message) => play.set_notice(format!("Not saved: {message}"), StatusKind::Error),
                 GameEvent::Notice(message) => play.set_notice(capitalize(&message), StatusKind::Normal),
+                GameEvent::PremoveDropped(note) => play.set_notice(note, StatusKind::Normal),
                 _ => {}
             }
         }
@@ -487,6 +491,8 @@ impl App {
                     play.line.clear();
                 } else if play.selected.is_some() {
                     play.clear_selection();
+                } else if play.cancel_premove() {
+                    play.notice = None;
                 } else {
                     play.cursor_shown = false;
                     play.notice = None;
@@ -535,10 +541,13 @@ impl App {
         let auto_queen = self.config.game.auto_queen;
         let geometry = self.board_geometry();
         let Some(play) = &mut self.play else { return (PlayOutcome::None, Vec::new()) };
-        let Some(sq) = geometry.and_then(|g| g.square_at(column, row)) else {
-            if kind == MouseKind::Down {
-                play.clear_selection();
-            }
+        // A right-click anywhere, or a click off the board, lets go of the piece held and cancels the premove.
+        let square = geometry.and_then(|g| g.square_at(column, row));
+        if kind == MouseKind::RightDown || (kind == MouseKind::Down && square.is_none()) {
+            play.clear_selection();
+            play.cancel_premove();
+        }
+        let Some(sq) = square.filter(|_| kind != MouseKind::RightDown) else {
             return (PlayOutcome::None, Vec::new());
         };
         play.cursor_shown = false;

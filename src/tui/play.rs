@@ -102,6 +102,9 @@ impl PlayState {
         if text.is_empty() {
             return Vec::new();
         }
+        if !self.my_turn() && self.game.premover().is_some() {
+            return self.submit_premove(&text);
+        }
         if !self.my_turn() {
             self.line.set_error(self.not_your_turn());
             return Vec::new();
@@ -123,6 +126,49 @@ impl PlayState {
                 Vec::new()
             }
         }
+    }
+
+    /// Queues the typed move as a premove (read by the game layer as if it were already my move).
+    fn submit_premove(&mut self, text: &str) -> Vec<GameEvent> {
+        match self.game.parse_premove(text) {
+            Ok(m) => {
+                let events = self.command(GameCommand::Premove(m));
+                if self.game.premove().is_some() {
+                    self.line.clear();
+                    self.clear_selection();
+                    self.notice = None;
+                }
+                events
+            }
+            Err(e) => {
+                self.line.set_error(e.to_string());
+                Vec::new()
+            }
+        }
+    }
+
+    /// Forgets the queued premove (Esc, a right-click, a click on an empty square); whether there was one.
+    pub fn cancel_premove(&mut self) -> bool {
+        if self.game.premove().is_none() {
+            return false;
+        }
+        let _ = self.command(GameCommand::CancelPremove);
+        true
+    }
+
+    /// Whose pieces a gesture picks up: the side to move, or mine while I may premove.
+    fn mover(&self) -> Color {
+        if self.my_turn() { self.game.side_to_move() } else { self.game.premover().unwrap_or(self.game.side_to_move()) }
+    }
+
+    /// Whether the gestures queue premoves rather than play.
+    fn premoving(&self) -> bool {
+        !self.my_turn() && self.game.premover().is_some()
+    }
+
+    /// The moves a gesture from `from` to `to` means, as a move now or as a premove.
+    fn gesture_moves(&self, from: Square, to: Square) -> Vec<Move> {
+        if self.premoving() { self.game.premove_moves(from, to) } else { moves_between(self.game.position(), from, to) }
     }
 
     /// Claims a draw about the typed move (FIDE: write the move, then claim); the move is played with the
@@ -160,42 +206,52 @@ impl PlayState {
 
     /// Enter/Space or a click on `sq`: pick up a piece of the side to move, or drop the held one there.
     pub fn activate(&mut self, sq: Square, auto_queen: bool) -> (PlayOutcome, Vec<GameEvent>) {
-        let own = |s: &PlayState, sq: Square| {
-            s.game.position().piece_at(sq).is_some_and(|p| p.color == s.game.side_to_move())
-        };
+        let own = |s: &PlayState, sq: Square| s.game.position().piece_at(sq).is_some_and(|p| p.color == s.mover());
         match self.selected {
             Some(from) if from == sq => {
                 self.clear_selection();
                 (PlayOutcome::None, Vec::new())
             }
-            // Another own piece: pick it instead — unless it is a castling rook the king may land on.
-            Some(from) if own(self, sq) && moves_between(self.game.position(), from, sq).is_empty() => {
+            // Another own piece: pick it instead — unless the held piece may go there (a castling rook the
+            // king may land on, or a premoved recapture).
+            Some(_) if own(self, sq) && !self.targets.contains(&sq) => {
                 self.select(sq);
                 (PlayOutcome::None, Vec::new())
             }
             Some(from) => self.drop_piece(from, sq, auto_queen),
             None if own(self, sq) => {
-                if !self.my_turn() {
+                if !self.my_turn() && !self.premoving() {
                     self.set_notice(capitalize(&self.not_your_turn()), StatusKind::Error);
                 } else {
                     self.select(sq);
                 }
                 (PlayOutcome::None, Vec::new())
             }
-            None => (PlayOutcome::None, Vec::new()),
+            // A click on a square with nothing of mine cancels the premove (as on lichess).
+            None => {
+                self.cancel_premove();
+                (PlayOutcome::None, Vec::new())
+            }
         }
     }
 
     pub fn select(&mut self, sq: Square) {
         self.selected = Some(sq);
-        self.targets = destinations(self.game.position(), sq);
+        self.targets =
+            if self.premoving() { self.game.premove_targets(sq) } else { destinations(self.game.position(), sq) };
         self.notice = None;
     }
 
     /// Drops the held piece from `from` on `to`: one legal move plays, several ask for a promotion piece.
     pub fn drop_piece(&mut self, from: Square, to: Square, auto_queen: bool) -> (PlayOutcome, Vec<GameEvent>) {
-        let moves = moves_between(self.game.position(), from, to);
+        let moves = self.gesture_moves(from, to);
         match moves.len() {
+            // Not a target while premoving: the click cancels, as a click on empty space does.
+            0 if self.premoving() => {
+                self.clear_selection();
+                self.cancel_premove();
+                (PlayOutcome::None, Vec::new())
+            }
             0 => {
                 self.clear_selection();
                 self.set_notice(format!("{from}–{to} is not a legal move"), StatusKind::Error);
@@ -210,9 +266,11 @@ impl PlayState {
         }
     }
 
+    /// Plays `m`, or queues it as a premove while the computer is to move.
     pub fn play(&mut self, m: Move) -> Vec<GameEvent> {
         self.clear_selection();
-        let events = self.command(GameCommand::Move(m));
+        let command = if self.premoving() { GameCommand::Premove(m) } else { GameCommand::Move(m) };
+        let events = self.command(command);
         if !events.is_empty() {
             self.line.clear();
         }
@@ -225,6 +283,20 @@ impl PlayState {
             let to = if r.mv.is_castle() { super::input::king_destination(r.mv) } else { r.mv.to() };
             (r.mv.from(), to)
         })
+    }
+
+    /// The squares of the queued premove, for marking.
+    pub fn premove_squares(&self) -> Option<(Square, Square)> {
+        self.game.premove().map(|p| p.squares())
+    }
+
+    /// After the opponent's move: a piece held for a premove is now held for a real move (or let go if taken).
+    pub fn reselect(&mut self) {
+        match self.selected {
+            Some(sq) if self.game.position().piece_at(sq).is_some_and(|p| p.color == self.mover()) => self.select(sq),
+            Some(_) => self.clear_selection(),
+            None => {}
+        }
     }
 
     /// The king in check, if any.

@@ -81,6 +81,8 @@ pub struct Theme {
     /// A legal destination of the selected piece (a dot on an empty square, a tint on a capture).
     pub target: Style,
     pub cursor: Style,
+    /// The from and to squares of a queued premove.
+    pub premove: Style,
     pub coordinates: Style,
     pub text: Style,
     pub dim: Style,
@@ -95,6 +97,10 @@ pub struct Theme {
     pub outline_white: bool,
 }
 
+/// The premove squares' colour where a theme names none: a violet apart from the blue selection, the
+/// yellow last move and the red check of the shipped themes.
+const DEFAULT_PREMOVE: &str = "#9a6fb8";
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ThemeFile {
@@ -108,6 +114,9 @@ struct ThemeFile {
     selected: String,
     target: String,
     cursor: String,
+    /// Optional so that a theme written before premoves still loads.
+    #[serde(default)]
+    premove: Option<String>,
     coordinates: String,
     text: String,
     dim: String,
@@ -155,6 +164,7 @@ impl Theme {
             selected: s,
             target: s,
             cursor: s,
+            premove: s,
             coordinates: s,
             text: s,
             dim: s,
@@ -201,6 +211,7 @@ fn parse(source: &str, mode: ColorMode) -> Result<Theme, String> {
         selected: bg(&f.selected)?,
         target: bg(&f.target)?,
         cursor: bg(&f.cursor)?,
+        premove: bg(f.premove.as_deref().unwrap_or(DEFAULT_PREMOVE))?,
         coordinates: fg(&f.coordinates)?,
         text: fg(&f.text)?,
         dim: fg(&f.dim)?,
@@ -256,6 +267,7 @@ fn monochrome(mut t: Theme) -> Theme {
     t.selected = t.selected.add_modifier(Modifier::UNDERLINED | Modifier::BOLD);
     t.target = t.target.add_modifier(Modifier::BOLD);
     t.cursor = t.cursor.add_modifier(Modifier::UNDERLINED | Modifier::BOLD);
+    t.premove = t.premove.add_modifier(Modifier::CROSSED_OUT | Modifier::BOLD);
     t.current_move = t.current_move.add_modifier(Modifier::REVERSED);
     t.clock_running = t.clock_running.add_modifier(Modifier::BOLD);
     t.clock_low = t.clock_low.add_modifier(Modifier::BOLD | Modifier::UNDERLINED);

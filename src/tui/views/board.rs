@@ -185,6 +185,14 @@ impl BoardView<'_> {
     }
 }
 
+/// Marks squares over a board already drawn (a queued premove), keeping each square's piece and dot.
+pub fn mark_squares(buf: &mut Buffer, geometry: &BoardGeometry, squares: &[Square], style: Style) {
+    for &sq in squares {
+        let rect = geometry.rect_of(sq).intersection(buf.area);
+        buf.set_style(rect, style);
+    }
+}
+
 impl Widget for &BoardView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         // The geometry was fitted to this area by the layout; draw nothing rather than outside it.

@@ -32,10 +32,19 @@ pub fn draw(frame: &mut Frame, app: &App, play: &PlayState, l: &ScreenLayout) {
     };
     let outer: Rect = l.board.outer();
     ratatui::widgets::Widget::render(&board, outer, buf);
+    if let Some((from, to)) = play.premove_squares() {
+        super::board::mark_squares(buf, &l.board, &[from, to], theme.premove);
+    }
     draw_side(buf, app, play, l.side);
     let (text, kind) = status_text(app, play);
     ratatui::widgets::Widget::render(&StatusLine { text: &text, kind, theme }, l.status, buf);
-    let placeholder = if play.my_turn() { "type a move (e4, Nf3, e7e8q) · arrows + Enter · mouse" } else { "" };
+    let placeholder = if play.my_turn() {
+        "type a move (e4, Nf3, e7e8q) · arrows + Enter · mouse"
+    } else if play.game.premover().is_some() {
+        "type or click a premove: it plays after the computer's move · Esc cancels"
+    } else {
+        ""
+    };
     ratatui::widgets::Widget::render(&InputLine { line: &play.line, placeholder, theme }, l.input, buf);
     if let Some(hints) = l.hints {
         let k = &app.keymap;
@@ -182,6 +191,9 @@ fn game_status_text(app: &App, play: &PlayState) -> (String, StatusKind) {
     if game.position().in_check() {
         text.push_str(" — check!");
         kind = StatusKind::Check;
+    }
+    if let Some(p) = game.premove() {
+        text.push_str(&format!(" · premove {} (Esc cancels)", p.text));
     }
     if let Some(offer) = super::status::draw_offer_text(game, &app.keymap.hint(Command::Draw)) {
         text.push_str(&format!(" · {offer}"));
