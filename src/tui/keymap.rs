@@ -361,6 +361,14 @@ mod tests {
     }
 
     #[test]
+    fn an_old_config_binding_ctrl_u_to_takeback_is_refused_and_keeps_ctrl_z() {
+        let keys = KeyConfig { takeback: vec!["ctrl+z".into(), "ctrl+u".into()], ..KeyConfig::default() };
+        let (map, errors) = only(&keys, &[Command::Takeback]);
+        assert_eq!((errors.len(), errors[0].action, errors[0].key), (1, "takeback", Some(1)));
+        assert_eq!(map.keys_for(Command::Takeback).iter().map(|k| k.to_string()).collect::<Vec<_>>(), ["Ctrl+Z"]);
+    }
+
+    #[test]
     fn defaults_map_commands() {
         let map = KeyMap::builtin();
         assert_eq!(map.command(&key(KeyCode::Char('q'), KeyModifiers::CONTROL), false), Some(Command::Quit));
