@@ -18,7 +18,7 @@ use super::save_writer::{SaveStatus, SaveWriter};
 use super::saves::{SaveSlot, SaveStore};
 use super::setup::GameSetup;
 use super::time_source::{MonotonicTime, SharedTime};
-use crate::rules::{Color, DrawClaim, History, Move, Position, Status, parse_san, parse_uci, to_san, to_uci};
+use crate::rules::{Color, DrawClaim, History, Move, Position, Status, read_move, to_san, to_uci};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
@@ -248,13 +248,13 @@ impl GameController {
         events
     }
 
-    /// Reads a move in SAN, or failing that UCI, in the current position.
+    /// Reads a move typed by a person (SAN, forgiving of case and marks, or UCI) in the current position, with
+    /// the same reader as the play screen's move line.
     ///
     /// # Errors
-    /// `IllegalMove` with the SAN reader's explanation.
+    /// `IllegalMove` with the reader's explanation.
     pub fn parse_move(&self, text: &str) -> Result<Move, GameError> {
-        let pos = self.position();
-        parse_san(pos, text).or_else(|e| parse_uci(pos, text).map_err(|_| GameError::IllegalMove(e.to_string())))
+        read_move(self.position(), text).map_err(|e| GameError::IllegalMove(e.to_string()))
     }
 
     fn person_moves(&mut self, m: Move, events: &mut Vec<GameEvent>) -> Result<(), GameError> {

@@ -7,6 +7,7 @@
 pub mod chess960;
 pub mod fen;
 mod makemove;
+pub mod move_text;
 mod movegen;
 pub mod moves;
 pub mod outcome;
@@ -22,6 +23,7 @@ mod zobrist_keys;
 
 pub use fen::{FenError, FenField, START_FEN};
 pub use makemove::Undo;
+pub use move_text::{MoveTextError, read_move};
 pub use moves::{Move, MoveKind, MoveList};
 pub use outcome::{DrawClaim, History, Status};
 pub use position::Position;

@@ -107,6 +107,10 @@ pub enum Action {
     /// A character for the move line or a text field.
     Type(char),
     Backspace,
+    /// Ctrl+U: clear the move line or text field, as a shell's line.
+    ClearLine,
+    /// Ctrl+W or Alt+Backspace: delete the word before the end, as a shell does.
+    DeleteWord,
     /// Enter with text in the move line or a text field.
     Submit,
     /// Esc: close the overlay or dialog, drop the piece held, clear the move line.

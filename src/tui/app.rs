@@ -485,6 +485,8 @@ impl App {
                 play.line.push(c);
             }
             Action::Backspace => play.line.backspace(),
+            Action::ClearLine => play.line.clear(),
+            Action::DeleteWord => play.line.delete_word(),
             Action::Submit => events = play.submit_line(),
             Action::Cancel => {
                 if !play.line.is_empty() {
@@ -901,6 +903,7 @@ impl App {
             Action::Backspace => {
                 text.pop();
             }
+            Action::ClearLine => text.clear(),
             Action::Submit | Action::Select => match self.save_pgn(&text) {
                 Ok(path) => {
                     let message = format!("Saved the game to {}", crate::text::clean(&path.display().to_string()));

@@ -163,7 +163,7 @@ impl Default for KeyConfig {
             new_game: k(&["ctrl+n", "f2"]),
             resign: k(&["ctrl+r"]),
             draw: k(&["ctrl+d"]),
-            takeback: k(&["ctrl+z", "ctrl+u"]),
+            takeback: k(&["ctrl+z"]),
             flip: k(&["ctrl+f", "f4"]),
             save_pgn: k(&["ctrl+s"]),
             copy_fen: k(&["ctrl+y"]),

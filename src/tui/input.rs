@@ -1,8 +1,10 @@
-//! Turning what the user did into a move: the typed move line (SAN or UCI, read by the rules core) and
-//! the from/to squares of a cursor or mouse gesture. No chess rules are decided here: candidates are always
-//! taken from the position's legal moves.
+//! Turning what the user did into a move: the move line being typed and edited (as a shell's line is: Ctrl+U,
+//! Ctrl+W), read by the rules core's move-text reader, and the from/to squares of a cursor or mouse gesture.
+//! No chess rules are decided here: the reader and the gesture helpers live in `rules::move_text`.
 
-use crate::rules::{CastleSide, Move, Position, Role, SanError, Square, parse_san, parse_uci};
+use crate::rules::{Move, Position, read_move};
+
+pub use crate::rules::move_text::{destinations, king_destination, moves_between, pick_promotion};
 
 /// The move being typed, and why the last attempt was refused (shown under it; the text stays to be edited).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -27,10 +29,19 @@ impl MoveLine {
         self.text.is_empty()
     }
 
+    /// Adds a typed character. A space is kept only between words (`exd6 e.p.`), never first or doubled.
     pub fn push(&mut self, c: char) {
-        if self.text.chars().count() < MAX_LEN && !c.is_control() && c != ' ' {
+        let space_fits = !self.text.is_empty() && !self.text.ends_with(' ');
+        if self.text.chars().count() < MAX_LEN && !c.is_control() && (c != ' ' || space_fits) {
             self.text.push(c);
         }
+        self.error = None;
+    }
+
+    /// Ctrl+W: deletes the word before the end and the spaces after it, as readline's `unix-word-rubout`.
+    pub fn delete_word(&mut self) {
+        let kept = self.text.trim_end().trim_end_matches(|c: char| c != ' ').len();
+        self.text.truncate(kept);
         self.error = None;
     }
 
@@ -49,88 +60,19 @@ impl MoveLine {
     }
 }
 
-/// Reads a typed move, UCI when it is shaped like one (`e2e4`, `e7e8q`, `e1h1`), SAN otherwise.
+/// Reads a typed move with the rules core's reader (SAN, forgiving of case and marks, or UCI).
 ///
 /// # Errors
-/// A one-line reason: not a move, illegal here (with the legal moves of that piece), or ambiguous (with the
-/// candidates).
+/// The reader's one-line reason: not a move, illegal here (with the legal moves of that piece), ambiguous
+/// (with the candidates), or a lower-case `b` that is both a bishop and a pawn move.
 pub fn parse_typed(pos: &Position, text: &str) -> Result<Move, String> {
-    let t = text.trim();
-    if looks_like_uci(t) {
-        if let Ok(m) = parse_uci(pos, t) {
-            return Ok(m);
-        }
-        // Chess960: the king two squares over, where that can only mean castling.
-        if let (Some(from), Some(to)) = (Square::parse(&t[0..2]), Square::parse(&t[2..4])) {
-            let found = moves_between(pos, from, to);
-            if found.len() == 1 && t.len() == 4 {
-                return Ok(found[0]);
-            }
-        }
-        return Err(format!("{t} is not a legal move here"));
-    }
-    parse_san(pos, t).map_err(|e| describe_san_error(&e))
-}
-
-fn looks_like_uci(t: &str) -> bool {
-    let b = t.as_bytes();
-    (b.len() == 4 || b.len() == 5)
-        && matches!(b[0], b'a'..=b'h')
-        && matches!(b[1], b'1'..=b'8')
-        && matches!(b[2], b'a'..=b'h')
-        && matches!(b[3], b'1'..=b'8')
-}
-
-fn describe_san_error(e: &SanError) -> String {
-    let text = e.to_string();
-    // Keep it to one line for the status area.
-    text.lines().next().unwrap_or("not a move").to_string()
-}
-
-/// The legal moves a gesture from `from` to `to` can mean: the ordinary moves (four when promoting), or,
-/// when there are none, castling with the king dropped onto its own rook or on its castling square.
-pub fn moves_between(pos: &Position, from: Square, to: Square) -> Vec<Move> {
-    let legal = pos.legal_move_vec();
-    let direct: Vec<Move> =
-        legal.iter().copied().filter(|m| !m.is_castle() && m.from() == from && m.to() == to).collect();
-    if !direct.is_empty() {
-        return direct;
-    }
-    legal
-        .into_iter()
-        .filter(|m| m.is_castle() && m.from() == from && (m.to() == to || king_destination(*m) == to))
-        .collect()
-}
-
-/// Where the king lands when castling (`Move::to` is the rook's square).
-pub fn king_destination(m: Move) -> Square {
-    let side = if m.to().file() > m.from().file() { CastleSide::King } else { CastleSide::Queen };
-    Square::new(side.king_dest_file(), m.from().rank()).unwrap_or(m.to())
-}
-
-/// The squares a piece on `from` can move to (for highlighting); castling shows the king's landing square
-/// and the rook.
-pub fn destinations(pos: &Position, from: Square) -> Vec<Square> {
-    let mut out: Vec<Square> = Vec::new();
-    for m in pos.legal_move_vec().into_iter().filter(|m| m.from() == from) {
-        let squares = if m.is_castle() { vec![king_destination(m), m.to()] } else { vec![m.to()] };
-        for s in squares {
-            if !out.contains(&s) {
-                out.push(s);
-            }
-        }
-    }
-    out
-}
-
-/// Among the moves of one gesture, the one promoting to `role` (or the only move when it does not promote).
-pub fn pick_promotion(moves: &[Move], role: Role) -> Option<Move> {
-    moves.iter().copied().find(|m| m.promotion() == Some(role))
+    read_move(pos, text).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{Role, Square};
     use proptest::prelude::*;
 
     fn sq(s: &str) -> Square {
@@ -143,6 +85,7 @@ mod tests {
         let e4 = parse_typed(&pos, "e4").unwrap();
         assert_eq!(parse_typed(&pos, "e2e4").unwrap(), e4);
         assert_eq!(parse_typed(&pos, " Nf3 ").unwrap(), parse_typed(&pos, "g1f3").unwrap());
+        assert_eq!(parse_typed(&pos, "nf3").unwrap(), parse_typed(&pos, "g1f3").unwrap());
         assert!(parse_typed(&pos, "e5").unwrap_err().contains("e5"));
         assert!(parse_typed(&pos, "e2e5").unwrap_err().contains("not a legal move"));
     }
@@ -197,6 +140,21 @@ mod tests {
             line.push('a');
         }
         assert_eq!(line.text().len(), MAX_LEN);
+    }
+
+    #[test]
+    fn spaces_separate_words_and_ctrl_w_deletes_one() {
+        let mut line = MoveLine::default();
+        for c in " exd6  e.p.".chars() {
+            line.push(c);
+        }
+        assert_eq!(line.text(), "exd6 e.p.");
+        line.delete_word();
+        assert_eq!(line.text(), "exd6 ");
+        line.delete_word();
+        assert_eq!(line.text(), "");
+        line.delete_word();
+        assert_eq!(line.text(), "");
     }
 
     proptest! {

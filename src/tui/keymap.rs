@@ -72,6 +72,9 @@ impl Chord {
         if !ctrl && !alt && matches!(code, KeyCode::Enter | KeyCode::Esc | KeyCode::Backspace) {
             return Err(format!("'{text}' is needed to play; choose another key"));
         }
+        if ctrl && !alt && matches!(code, KeyCode::Char('u' | 'w' | 'h')) {
+            return Err(format!("'{text}' edits the move line, as in a shell; choose another key"));
+        }
         Ok(chord)
     }
 
@@ -294,13 +297,23 @@ pub fn fixed_action(key: &KeyEvent, typing: bool) -> Option<Action> {
         KeyCode::PageDown => Action::Nav(Nav::PageDown),
         KeyCode::Esc => Action::Cancel,
         KeyCode::Tab | KeyCode::BackTab => Action::Tab,
+        // Readline's line editing, which hands reach for on a wrong move text; never bindable (see `Chord`).
+        KeyCode::Backspace if key.modifiers.contains(KeyModifiers::ALT) => Action::DeleteWord,
         KeyCode::Backspace => Action::Backspace,
+        KeyCode::Char('u') if ctrl_only(key) => Action::ClearLine,
+        KeyCode::Char('w') if ctrl_only(key) => Action::DeleteWord,
+        // Ctrl+H is what many terminals send for Backspace.
+        KeyCode::Char('h') if ctrl_only(key) => Action::Backspace,
         KeyCode::Enter if typing => Action::Submit,
         KeyCode::Enter => Action::Select,
         KeyCode::Char(' ') if !typing && plain => Action::Select,
         KeyCode::Char(c) if plain => Action::Type(c),
         _ => return None,
     })
+}
+
+fn ctrl_only(key: &KeyEvent) -> bool {
+    key.modifiers.contains(KeyModifiers::CONTROL) && !key.modifiers.contains(KeyModifiers::ALT)
 }
 
 #[cfg(test)]
@@ -327,6 +340,32 @@ mod tests {
         }
         assert!(Chord::parse("alt+n").is_ok());
         assert!(Chord::parse("enter").is_err());
+    }
+
+    #[test]
+    fn line_editing_keys_cannot_be_bound_and_edit_the_line() {
+        for text in ["ctrl+u", "Ctrl+W", "ctrl+h"] {
+            let err = Chord::parse(text).unwrap_err();
+            assert!(err.contains("edits the move line"), "{err}");
+        }
+        let ctrl = |c| key(KeyCode::Char(c), KeyModifiers::CONTROL);
+        assert_eq!(fixed_action(&ctrl('u'), true), Some(Action::ClearLine));
+        assert_eq!(fixed_action(&ctrl('w'), true), Some(Action::DeleteWord));
+        assert_eq!(fixed_action(&ctrl('h'), true), Some(Action::Backspace));
+        assert_eq!(fixed_action(&key(KeyCode::Backspace, KeyModifiers::ALT), true), Some(Action::DeleteWord));
+        let map = KeyMap::builtin();
+        for c in ['u', 'w', 'h', 'a', 'k'] {
+            assert_eq!(map.command(&ctrl(c), true), None, "ctrl+{c} is no command");
+        }
+        assert_eq!(map.hint(Command::Takeback), "Ctrl+Z");
+    }
+
+    #[test]
+    fn an_old_config_binding_ctrl_u_to_takeback_is_refused_and_keeps_ctrl_z() {
+        let keys = KeyConfig { takeback: vec!["ctrl+z".into(), "ctrl+u".into()], ..KeyConfig::default() };
+        let (map, errors) = only(&keys, &[Command::Takeback]);
+        assert_eq!((errors.len(), errors[0].action, errors[0].key), (1, "takeback", Some(1)));
+        assert_eq!(map.keys_for(Command::Takeback).iter().map(|k| k.to_string()).collect::<Vec<_>>(), ["Ctrl+Z"]);
     }
 
     #[test]
