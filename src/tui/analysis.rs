@@ -5,8 +5,8 @@
 
 use crate::game::Notifier;
 use crate::game::analysis::{
-    AnalysisEngine, AnalysisLine, AnalysisRequest, AnalysisService, AnalysisUpdate, GameReport, PositionAnalysis,
-    annotate,
+    AnalysisCache, AnalysisEngine, AnalysisLine, AnalysisRequest, AnalysisService, AnalysisUpdate, CacheKey,
+    GameReport, PositionAnalysis, annotate,
 };
 use crate::game::judgement::Judgement;
 use crate::game::pgn::GameTree;
@@ -22,7 +22,17 @@ pub struct AnalysisSettings {
     pub lines: usize,
     /// Time per position of a whole-game analysis.
     pub game_movetime: Duration,
+    /// Where finished whole-game analyses are kept (None: nowhere, e.g. no data directory).
+    pub cache: Option<AnalysisCache>,
     pub notify: Notifier,
+}
+
+impl AnalysisSettings {
+    /// The key under which the whole-game analysis of `tree`'s main line is kept.
+    fn cache_key(&self, tree: &GameTree) -> CacheKey {
+        let moves: Vec<Move> = tree.moves().collect();
+        CacheKey::new(&tree.start, &moves, &self.engine, self.game_movetime, None)
+    }
 }
 
 fn start_service(settings: &AnalysisSettings) -> Result<AnalysisService, String> {
@@ -181,6 +191,10 @@ pub struct GameAnalysis {
     /// The game annotated from what is analysed so far (for saving).
     pub annotated: Option<GameTree>,
     pub error: Option<String>,
+    /// Where to keep the analysis once it is finished, and under what key.
+    keep: Option<(AnalysisCache, CacheKey)>,
+    /// The analysis was read from the cache, not run now.
+    pub from_cache: bool,
 }
 
 impl GameAnalysis {
@@ -195,26 +209,59 @@ impl GameAnalysis {
         }
         let moves: Vec<Move> = tree.moves().collect();
         let id = self.id + 1;
-        *self = GameAnalysis { service: self.service.take(), id, total: moves.len() + 1, ..Default::default() };
+        let keep = settings.cache.clone().map(|c| (c, settings.cache_key(tree)));
+        *self = GameAnalysis { service: self.service.take(), id, total: moves.len() + 1, keep, ..Default::default() };
         let Some(service) = &self.service else { return };
         let per_position = settings.game_movetime;
         service.request(AnalysisRequest::Game { id, start: tree.start.clone(), moves, per_position, depth: None });
+    }
+
+    /// The kept analysis of `tree`'s main line, if there is one: shown as finished, with no engine run.
+    pub fn load_cached(tree: &GameTree, settings: &AnalysisSettings) -> Option<GameAnalysis> {
+        let cache = settings.cache.as_ref()?;
+        let moves: Vec<Move> = tree.moves().collect();
+        let positions = cache.load(&settings.cache_key(tree), &tree.start, &moves)?;
+        let mut annotated = tree.clone();
+        let report = annotate(&mut annotated, &positions);
+        Some(GameAnalysis {
+            total: positions.len(),
+            positions,
+            done: true,
+            report,
+            annotated: Some(annotated),
+            from_cache: true,
+            ..Default::default()
+        })
+    }
+
+    /// Keeps a finished analysis (one stopped early is never kept); a failure only costs the next opening.
+    fn keep(&mut self, tree: &GameTree, stopped: bool) {
+        let Some((cache, key)) = self.keep.take() else { return };
+        if stopped || self.positions.len() != self.total {
+            return;
+        }
+        let moves: Vec<Move> = tree.moves().collect();
+        if let Err(e) = cache.store(&key, &tree.start, &moves, &self.positions) {
+            self.error = Some(format!("Analysis not kept: {}", clean(&e.to_string())));
+        }
     }
 
     /// Takes the service's updates, re-annotating `tree` with them; true if something changed on screen.
     pub fn poll(&mut self, tree: &GameTree) -> bool {
         let Some(service) = &self.service else { return false };
         let mut changed = false;
+        let mut finished = None;
         while let Some(update) = service.try_recv() {
             match update {
                 AnalysisUpdate::GameProgress { id, position, .. } if id == self.id => {
                     self.positions.push(position);
                     changed = true;
                 }
-                AnalysisUpdate::GameDone { id, positions, .. } if id == self.id => {
+                AnalysisUpdate::GameDone { id, positions, stopped } if id == self.id => {
                     self.positions = positions;
                     self.done = true;
                     changed = true;
+                    finished = Some(stopped);
                 }
                 AnalysisUpdate::Failed { message } => {
                     self.error = Some(format!("Analysis: {}", clean(&message)));
@@ -223,6 +270,9 @@ impl GameAnalysis {
                 }
                 _ => {}
             }
+        }
+        if let Some(stopped) = finished {
+            self.keep(tree, stopped);
         }
         if changed {
             let mut annotated = tree.clone();
@@ -249,7 +299,9 @@ impl GameAnalysis {
         if let Some(e) = &self.error {
             return e.clone();
         }
-        if self.done {
+        if self.from_cache {
+            format!("analysed {}/{} (kept)", self.positions.len(), self.total)
+        } else if self.done {
             format!("analysed {}/{}", self.positions.len(), self.total)
         } else {
             format!("analysing {}/{}", self.positions.len(), self.total)

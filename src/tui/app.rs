@@ -198,7 +198,8 @@ impl App {
 
     fn open_listed(&mut self, i: usize, from_list: bool) {
         if let Some(game) = self.list.as_ref().and_then(|l| l.open(i)) {
-            let review = ReviewState::new(game, from_list, OpenAt::default());
+            let mut review = ReviewState::new(game, from_list, OpenAt::default());
+            review.show_kept_analysis(&self.analysis_settings());
             self.screen = Screen::Review(Box::new(review));
         }
     }
@@ -660,7 +661,7 @@ impl App {
     }
 
     /// The engine and limits the configuration asks analysis to use: `[analysis] engine` names an
-    /// `[[engines]]` entry, or is empty for the built-in engine (a name found nowhere also falls back to it).
+    /// `[[engines]]` entry (one that is not is a configuration error), or is empty for the built-in engine.
     pub fn analysis_settings(&self) -> AnalysisSettings {
         let a = &self.config.analysis;
         let engine = match self.engine_catalog().resolve(&a.engine) {
@@ -671,6 +672,8 @@ impl App {
             engine,
             lines: a.lines.clamp(1, 5),
             game_movetime: Duration::from_millis(a.game_movetime_ms),
+            // Kept beside the saved games, in the data directory (`analysis/` next to `games/`).
+            cache: self.options.saves.as_ref().map(|s| crate::game::analysis::AnalysisCache::beside_saves(s.dir())),
             notify: self.notify(),
         }
     }
