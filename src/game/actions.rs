@@ -155,8 +155,6 @@ impl GameController {
         self.clock.restore(state, self.side_to_move(), now);
         self.draw_offer = None;
         self.takeback_request = None;
-        self.hint = None;
-        self.evaluation = None;
         events.push(GameEvent::TakenBack { plies });
         self.after_change(events);
     }

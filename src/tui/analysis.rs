@@ -176,6 +176,77 @@ pub fn san_line(pos: &Position, moves: &[Move]) -> String {
     out.join(" ")
 }
 
+/// How long the engine thinks for a hint.
+pub const HINT_TIME: Duration = Duration::from_secs(1);
+
+/// A hint: the best move for the side to move after a short think ([`HINT_TIME`]), from the same service as
+/// analysis (a one-position game analysis, which ends by itself).
+#[derive(Default)]
+pub struct HintSearch {
+    service: Option<AnalysisService>,
+    id: u64,
+    /// The position asked about; Some while thinking.
+    position: Option<Position>,
+}
+
+impl HintSearch {
+    /// Starts thinking about `pos`, dropping any hint still being thought about.
+    ///
+    /// # Errors
+    /// The engine cannot start (the reason, for the status line).
+    pub fn start(&mut self, pos: &Position, settings: &AnalysisSettings) -> Result<(), String> {
+        let mut error = None;
+        if !ensure_service(&mut self.service, &mut error, settings) {
+            return Err(error.unwrap_or_default());
+        }
+        let Some(service) = &self.service else { return Ok(()) };
+        self.id += 1;
+        self.position = Some(pos.clone());
+        let (id, start) = (self.id, pos.clone());
+        service.request(AnalysisRequest::Game { id, start, moves: Vec::new(), per_position: HINT_TIME, depth: None });
+        Ok(())
+    }
+
+    pub fn is_thinking(&self) -> bool {
+        self.position.is_some()
+    }
+
+    /// Forgets the hint being thought about (the position changed).
+    pub fn cancel(&mut self) {
+        if self.position.take().is_some()
+            && let Some(s) = &self.service
+        {
+            s.request(AnalysisRequest::Stop);
+        }
+    }
+
+    /// The position being thought about, if any.
+    pub fn position(&self) -> Option<&Position> {
+        self.position.as_ref()
+    }
+
+    /// Takes the service's updates: the hint in words once it is there (`Hint: Nf3`), or why there is none.
+    pub fn poll(&mut self) -> Option<Result<String, String>> {
+        let service = self.service.as_ref()?;
+        while let Some(update) = service.try_recv() {
+            match update {
+                AnalysisUpdate::GameDone { id, positions, .. } if id == self.id => {
+                    let pos = self.position.take()?;
+                    let best = positions.first().and_then(|p| p.pv.first().copied()).filter(|&m| pos.is_legal(m));
+                    return Some(best.map(|m| format!("Hint: {}", to_san(&pos, m))).ok_or_else(|| "No hint".into()));
+                }
+                AnalysisUpdate::Failed { message } => {
+                    self.position = None;
+                    self.service = None;
+                    return Some(Err(format!("Hint: {}", clean(&message))));
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+}
+
 /// A whole-game analysis of a main line, as it goes and when done.
 #[derive(Default)]
 pub struct GameAnalysis {

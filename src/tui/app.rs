@@ -326,6 +326,15 @@ impl App {
         let events = play.game.poll();
         let pos = play.game.position().clone();
         play.live.follow(&pos);
+        // A hint is for the position it was asked about; a move since makes it moot.
+        if play.hint.position().is_some_and(|p| *p != pos) {
+            play.hint.cancel();
+        }
+        match play.hint.poll() {
+            Some(Ok(hint)) => play.set_notice(hint, StatusKind::Normal),
+            Some(Err(e)) => play.set_notice(e, StatusKind::Error),
+            None => {}
+        }
         self.absorb(events);
         self.low_time_bell();
     }
@@ -384,11 +393,6 @@ impl App {
                     play.clear_selection();
                     play.set_notice("Move taken back", StatusKind::Normal);
                 }
-                GameEvent::Evaluation(e) => {
-                    let line = e.line.iter().take(6).cloned().collect::<Vec<_>>().join(" ");
-                    play.evaluation = Some(format!("Evaluation {} (depth {}): {line}", e.score, e.depth));
-                }
-                GameEvent::Hint(h) => play.set_notice(format!("Hint: {}", h.san), StatusKind::Normal),
                 GameEvent::EngineFailed { color: Some(color), message } => {
                     let extra = vec![Choice::Person, Choice::ScoreLoss, Choice::Quit];
                     let picker = Picker::opponents(self.config.game.level, &self.engine_catalog().engines, extra);
@@ -573,9 +577,17 @@ impl App {
                 let pos = play.game.position().clone();
                 play.live.toggle(&pos, &settings);
             }
-            Command::Evaluate => {
-                events = play.command(GameCommand::Evaluate);
-                play.evaluation = Some("Evaluating…".into());
+            Command::Evaluate => play.set_notice(
+                "No live analysis while the game is on ([analysis] in_play = true allows it)",
+                StatusKind::Error,
+            ),
+            Command::Hint if play.game.is_over() => play.set_notice("The game is over: no hint", StatusKind::Normal),
+            Command::Hint => {
+                let pos = play.game.position().clone();
+                match play.hint.start(&pos, &settings) {
+                    Ok(()) => play.set_notice("Hint: thinking…", StatusKind::Normal),
+                    Err(e) => play.set_notice(e, StatusKind::Error),
+                }
             }
             _ => {}
         }

@@ -99,6 +99,7 @@ pub struct KeyConfig {
     pub copy_fen: Vec<String>,
     pub copy_pgn: Vec<String>,
     pub evaluate: Vec<String>,
+    pub hint: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -161,6 +162,7 @@ impl Default for KeyConfig {
             copy_fen: k(&["ctrl+y"]),
             copy_pgn: k(&["ctrl+p"]),
             evaluate: k(&["ctrl+e"]),
+            hint: k(&["f3"]),
         }
     }
 }
@@ -281,6 +283,7 @@ impl KeyConfig {
             Command::CopyFen => &self.copy_fen,
             Command::CopyPgn => &self.copy_pgn,
             Command::Evaluate => &self.evaluate,
+            Command::Hint => &self.hint,
         }
     }
 
@@ -298,6 +301,7 @@ impl KeyConfig {
             Command::CopyFen => &mut self.copy_fen,
             Command::CopyPgn => &mut self.copy_pgn,
             Command::Evaluate => &mut self.evaluate,
+            Command::Hint => &mut self.hint,
         }
     }
 }
