@@ -1,5 +1,5 @@
-//! Real engines behind the controller: hints and evaluations from the built-in engine, and an external UCI
-//! engine (Stockfish, when installed) playing a game on its own process.
+//! Real engines behind the controller: an external UCI engine (Stockfish, when installed) playing a game on its
+//! own process. (Hints and evaluations are the analysis service's: `tests/ana_hint.rs`.)
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -18,27 +18,6 @@ fn wait_for(g: &mut GameController, secs: u64, mut done: impl FnMut(&GameControl
         std::thread::sleep(Duration::from_millis(5));
     }
     false
-}
-
-#[test]
-fn hint_and_evaluation_come_from_the_built_in_engine() {
-    let setup = GameSetup::new(PlayerKind::human("A"), PlayerKind::human("B"))
-        .with_start(StartPosition::Fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1".into()));
-    let options = ControllerOptions { analysis_time: Duration::from_millis(200), ..Default::default() };
-    let mut g = GameController::new(setup, options).unwrap();
-    g.apply(GameCommand::Hint).unwrap();
-    assert!(wait_for(&mut g, 20, |g, _| g.hint().is_some()), "a hint arrives");
-    assert_eq!(g.hint().unwrap().san, "Ra8#");
-    g.apply(GameCommand::Evaluate).unwrap();
-    let mut got = None;
-    assert!(wait_for(&mut g, 20, |_, ev| {
-        got = ev.iter().find_map(|e| match e {
-            GameEvent::Evaluation(v) => Some(v.clone()),
-            _ => None,
-        });
-        got.is_some()
-    }));
-    assert_eq!(got.unwrap().score, tabiya::game::EvalScore::Mate(1));
 }
 
 #[test]

@@ -193,7 +193,7 @@ fn help_overlay_lists_every_command_key() {
     for key in ["Ctrl+Q", "Ctrl+N", "Ctrl+R", "Ctrl+D", "Ctrl+Z", "Ctrl+F", "Ctrl+S", "Ctrl+Y", "Ctrl+P", "F1"] {
         assert!(contains(&lines, key), "{key}: {lines:#?}");
     }
-    assert!(contains(&lines, "SAN or UCI"));
+    assert!(contains(&lines, "type a move"));
 }
 
 #[test]
@@ -340,7 +340,7 @@ fn help_fits_a_standard_80_by_24_terminal() {
     let top = lines.iter().position(|l| l.contains("┌ Help · any key closes it ")).expect("the box's top");
     let bottom = lines.iter().rposition(|l| l.contains('└')).expect("the box's bottom");
     assert!(lines[top + 1].contains("Playing"), "{lines:#?}");
-    assert!(lines[bottom - 1].contains("Ctrl+E"), "the last command is shown: {lines:#?}");
+    assert!(lines[top + 1..bottom].iter().any(|l| l.contains("F3")), "the last command is shown: {lines:#?}");
     let chars = |l: &str| l.chars().collect::<Vec<char>>();
     let left = chars(&lines[top]).iter().position(|&c| c == '┌').unwrap();
     let right = chars(&lines[top]).iter().position(|&c| c == '┐').unwrap();

@@ -102,14 +102,16 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode> {
 
 /// The search per position the arguments ask for, and its words for the `Annotator` tag.
 fn position_limit(args: &AnalyseArgs) -> (PositionLimit, String) {
-    match (args.depth, args.movetime, args.nodes) {
-        (Some(d), ..) => (PositionLimit::Depth(d), format!("depth {d}")),
-        (_, Some(ms), _) => (PositionLimit::Time(Duration::from_millis(ms)), format!("{ms} ms a position")),
-        (.., nodes) => {
-            let nodes = nodes.unwrap_or(DEFAULT_NODES);
-            (PositionLimit::Nodes { nodes, backstop: NODES_BACKSTOP }, format!("{nodes} nodes a position"))
-        }
-    }
+    let limit = match (args.depth, args.movetime, args.nodes) {
+        (Some(d), ..) => PositionLimit::Depth(d),
+        (_, Some(ms), _) => PositionLimit::Time(Duration::from_millis(ms)),
+        (.., nodes) => PositionLimit::Nodes { nodes: nodes.unwrap_or(DEFAULT_NODES), backstop: NODES_BACKSTOP },
+    };
+    let words = match limit {
+        PositionLimit::Depth(_) => limit.to_string(),
+        _ => format!("{limit} a position"),
+    };
+    (limit, words)
 }
 
 /// The engine named by `--engine`, resolved through the configuration's [[engines]] first.

@@ -192,8 +192,6 @@ impl GameController {
         self.draw_offer = None;
         self.pending_draw_offer = None;
         self.takeback_request = None;
-        self.hint = None;
-        self.evaluation = None;
         events.push(GameEvent::TakenBack { plies });
         self.after_change(events);
     }

@@ -10,7 +10,7 @@ use super::brain::{Brain, EvalScore};
 use super::clock::{Clock, ClockState, Press};
 use super::engine_spec::EngineCatalog;
 use super::error::GameError;
-use super::events::{Evaluation, GameCommand, GameEvent, Hint};
+use super::events::{GameCommand, GameEvent};
 use super::external::{EngineTimeouts, Notifier};
 use super::player::PlayerKind;
 use super::result::{EndReason, GameResult, Outcome};
@@ -45,8 +45,6 @@ pub struct ControllerOptions {
     pub saves: Option<SaveStore>,
     /// How long the computer thinks per move in untimed games.
     pub untimed_movetime: Duration,
-    /// How long the built-in engine thinks for a hint or an evaluation.
-    pub analysis_time: Duration,
     /// Transposition-table size of each built-in engine, in MiB.
     pub engine_hash_mb: usize,
     /// The external engines the user named: the only ones a saved game may resume with.
@@ -62,7 +60,6 @@ impl Default for ControllerOptions {
             notify: None,
             saves: None,
             untimed_movetime: Duration::from_secs(2),
-            analysis_time: Duration::from_secs(1),
             engine_hash_mb: crate::engine::EngineOptions::default().hash_mb,
             engines: EngineCatalog::default(),
             engine_timeouts: EngineTimeouts::default(),
@@ -92,13 +89,6 @@ impl ControllerOptions {
     }
 }
 
-/// What an analysis request in flight is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum AnalysisKind {
-    Hint,
-    Evaluation,
-}
-
 pub struct GameController {
     pub(super) setup: GameSetup,
     pub(super) chess960: Option<u16>,
@@ -115,13 +105,9 @@ pub struct GameController {
     pub(super) takeback_request: Option<Color>,
     pub(super) options: ControllerOptions,
     pub(super) brains: [Option<Box<dyn Brain>>; 2],
-    pub(super) analyst: Option<Box<dyn Brain>>,
     pub(super) next_id: u64,
     /// The computer's search in flight: whose, and its id.
     pub(super) thinking: Option<(Color, u64)>,
-    pub(super) analysis: Option<(u64, AnalysisKind)>,
-    pub(super) hint: Option<Hint>,
-    pub(super) evaluation: Option<Evaluation>,
     /// The last score each computer player reported, from White's view (for answering draw offers).
     pub(super) engine_scores: [Option<EvalScore>; 2],
     pub(super) started: SystemTime,
@@ -175,12 +161,8 @@ impl GameController {
             takeback_request: None,
             options,
             brains: [None, None],
-            analyst: None,
             next_id: 1,
             thinking: None,
-            analysis: None,
-            hint: None,
-            evaluation: None,
             engine_scores: [None, None],
             started: SystemTime::now(),
             save: None,
@@ -202,10 +184,8 @@ impl GameController {
     /// not hold…); the game is then unchanged.
     pub fn apply(&mut self, command: GameCommand) -> Result<Vec<GameEvent>, GameError> {
         let mut events = self.check_flag();
-        // Once the game is over (perhaps by the flag just now), only analysis requests still make sense.
-        if let Some(r) = &self.result
-            && (!matches!(command, GameCommand::Hint | GameCommand::Evaluate) || !events.is_empty())
-        {
+        // Once the game is over (perhaps by the flag just now), nothing more can be done to it.
+        if let Some(r) = &self.result {
             return if events.is_empty() { Err(GameError::GameOver(r.to_string())) } else { Ok(events) };
         }
         self.refuse_while_broken(&command)?;
@@ -234,8 +214,6 @@ impl GameController {
             GameCommand::Takeback(c) => self.takeback(c, &mut events)?,
             GameCommand::AcceptTakeback(c) => self.answer_takeback(c, true, &mut events)?,
             GameCommand::DeclineTakeback(c) => self.answer_takeback(c, false, &mut events)?,
-            GameCommand::Hint => self.request_analysis(AnalysisKind::Hint, &mut events),
-            GameCommand::Evaluate => self.request_analysis(AnalysisKind::Evaluation, &mut events),
         }
         Ok(events)
     }
@@ -293,8 +271,6 @@ impl GameController {
         }
         let offered = self.pending_draw_offer.take() == Some(color);
         self.takeback_request = None;
-        self.hint = None;
-        self.evaluation = None;
         self.check_rules(events);
         if offered && self.result.is_none() {
             // Cannot fail: the offer was just set and, if a computer answers it, it is the other side.
@@ -472,14 +448,6 @@ impl GameController {
     /// Whether a computer is thinking about its move.
     pub fn is_thinking(&self) -> Option<Color> {
         self.thinking.map(|(c, _)| c)
-    }
-
-    pub fn hint(&self) -> Option<&Hint> {
-        self.hint.as_ref()
-    }
-
-    pub fn evaluation(&self) -> Option<&Evaluation> {
-        self.evaluation.as_ref()
     }
 
     /// Where the game is saved, once its file exists.

@@ -1,6 +1,5 @@
 //! What the controller is told to do (`GameCommand`) and what it reports happened (`GameEvent`).
 
-use super::brain::EvalScore;
 use super::player::PlayerKind;
 use super::result::GameResult;
 use crate::rules::{Color, DrawClaim, Move};
@@ -36,10 +35,6 @@ pub enum GameCommand {
     Takeback(Color),
     AcceptTakeback(Color),
     DeclineTakeback(Color),
-    /// Asks the built-in engine for a move suggestion for the side to move (answered by `GameEvent::Hint`).
-    Hint,
-    /// Asks the built-in engine for an evaluation (answered by `GameEvent::Evaluation`).
-    Evaluate,
     /// After `color`'s engine broke down (`GameEvent::EngineFailed`): `player` plays that side from here, with
     /// the moves and clocks as they stood.
     ReplacePlayer {
@@ -48,23 +43,6 @@ pub enum GameCommand {
     },
     /// After `color`'s engine broke down: the game is scored as its loss (PGN `Termination "rules infraction"`).
     ScoreEngineLoss(Color),
-}
-
-/// An engine's suggestion.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Hint {
-    pub mv: Move,
-    pub san: String,
-}
-
-/// An evaluation of the current position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Evaluation {
-    /// From White's point of view.
-    pub score: EvalScore,
-    pub depth: u32,
-    /// The expected line, in SAN.
-    pub line: Vec<String>,
 }
 
 /// Something that changed; the UI redraws from the controller's state, these say what to announce.
@@ -91,8 +69,6 @@ pub enum GameEvent {
     },
     /// A computer started thinking for this side.
     Thinking(Color),
-    Hint(Hint),
-    Evaluation(Evaluation),
     /// A computer player failed (could not start, stopped, answered nonsense or stayed silent). For a player
     /// (`color` set) the clocks are stopped and `GameController::engine_failure` waits for the user's choice.
     EngineFailed {

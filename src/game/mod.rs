@@ -37,7 +37,7 @@ pub use clock::{Clock, ClockState};
 pub use controller::{ControllerOptions, GameController, MoveRecord};
 pub use engine_spec::{EngineCatalog, EngineSpec};
 pub use error::GameError;
-pub use events::{Evaluation, GameCommand, GameEvent, Hint};
+pub use events::{GameCommand, GameEvent};
 pub use external::{EngineTimeouts, Notifier};
 pub use player::PlayerKind;
 pub use premove::Premove;

@@ -1,5 +1,5 @@
 //! The controller's computer players: starting them, asking for moves with the clocks, playing their answers,
-//! dropping stale ones, and hints and evaluations from the built-in engine.
+//! dropping stale ones. (Hints and evaluations come from the analysis service, `game::analysis`.)
 //!
 //! An engine that breaks down (an illegal, unreadable or missing move, an exit, silence past its time) ends its
 //! turn at once: the clocks stop, the game is saved as it stands, and nothing moves until the user chooses,
@@ -8,14 +8,14 @@
 //! game saved to resume.
 
 use super::brain::{Brain, BrainReport, ThinkRequest};
-use super::controller::{AnalysisKind, ControllerOptions, GameController};
+use super::controller::{ControllerOptions, GameController};
 use super::error::GameError;
-use super::events::{Evaluation, GameCommand, GameEvent, Hint};
+use super::events::{GameCommand, GameEvent};
 use super::external::ExternalEngine;
 use super::player::PlayerKind;
 use super::result::{EndReason, EngineFault, Outcome};
 use super::time_control::Bonus;
-use crate::rules::{Color, Position, to_san};
+use crate::rules::Color;
 use crate::text::clean;
 use std::time::Duration;
 
@@ -43,12 +43,6 @@ impl GameController {
         self.cancel_thinking();
         self.brains[color.index()] = Some(brain);
         self.start_thinking(&mut Vec::new());
-    }
-
-    /// Replaces the engine used for hints and evaluations.
-    pub fn set_analyst(&mut self, brain: Box<dyn Brain>) {
-        self.analysis = None;
-        self.analyst = Some(brain);
     }
 
     fn fresh_id(&mut self) -> u64 {
@@ -137,32 +131,12 @@ impl GameController {
         }
     }
 
-    pub(super) fn request_analysis(&mut self, kind: AnalysisKind, events: &mut Vec<GameEvent>) {
-        if self.analyst.is_none() {
-            match make_brain(&PlayerKind::Engine { level: 8 }, &self.options) {
-                Ok(brain) => self.analyst = brain,
-                Err(e) => {
-                    events.push(GameEvent::EngineFailed { color: None, message: e.to_string() });
-                    return;
-                }
-            }
-        }
-        let request = self.request(Some(self.options.analysis_time));
-        self.analysis = Some((request.id, kind));
-        if let Some(a) = self.analyst.as_mut() {
-            a.think(request);
-        }
-    }
-
     /// Takes the engines' reports: plays current best moves, keeps scores, drops stale answers.
     pub(super) fn drain_engines(&mut self, events: &mut Vec<GameEvent>) {
         for color in [Color::White, Color::Black] {
             while let Some(report) = self.brains[color.index()].as_mut().and_then(|b| b.try_recv()) {
                 self.on_player_report(color, report, events);
             }
-        }
-        while let Some(report) = self.analyst.as_mut().and_then(|b| b.try_recv()) {
-            self.on_analysis_report(report, events);
         }
     }
 
@@ -212,7 +186,7 @@ impl GameController {
         self.engine_failure.as_ref()
     }
 
-    /// While an engine failure waits, only settling it (and hints, evaluations) is possible.
+    /// While an engine failure waits, only settling it is possible.
     ///
     /// # Errors
     /// `EngineFailurePending` with the failure's message.
@@ -220,7 +194,6 @@ impl GameController {
         match (&self.engine_failure, command) {
             (None, _) => Ok(()),
             (Some(_), GameCommand::ReplacePlayer { .. } | GameCommand::ScoreEngineLoss(_)) => Ok(()),
-            (Some(_), GameCommand::Hint | GameCommand::Evaluate) => Ok(()),
             (Some(f), _) => Err(GameError::EngineFailurePending(f.message.clone())),
         }
     }
@@ -277,39 +250,6 @@ impl GameController {
             }
         }
     }
-
-    fn on_analysis_report(&mut self, report: BrainReport, events: &mut Vec<GameEvent>) {
-        let Some((id, kind)) = self.analysis else { return };
-        if report_id(&report) != Some(id) {
-            if let BrainReport::Failed { message, .. } = report {
-                self.analyst = None;
-                self.analysis = None;
-                events.push(GameEvent::EngineFailed { color: None, message });
-            }
-            return;
-        }
-        let pos = self.position().clone();
-        match report {
-            BrainReport::Info { depth, score: Some(score), pv, .. } => {
-                let white_to_move = pos.side_to_move() == Color::White;
-                let line = san_line(&pos, &pv);
-                let evaluation = Evaluation { score: score.for_white(white_to_move), depth, line };
-                self.evaluation = Some(evaluation.clone());
-                if kind == AnalysisKind::Evaluation {
-                    events.push(GameEvent::Evaluation(evaluation));
-                }
-            }
-            BrainReport::BestMove { best: Some(m), .. } if pos.is_legal(m) => {
-                self.analysis = None;
-                if kind == AnalysisKind::Hint {
-                    let hint = Hint { mv: m, san: to_san(&pos, m) };
-                    self.hint = Some(hint.clone());
-                    events.push(GameEvent::Hint(hint));
-                }
-            }
-            _ => self.analysis = None,
-        }
-    }
 }
 
 fn report_id(r: &BrainReport) -> Option<u64> {
@@ -317,19 +257,6 @@ fn report_id(r: &BrainReport) -> Option<u64> {
         BrainReport::Info { id, .. } | BrainReport::BestMove { id, .. } | BrainReport::Rejected { id, .. } => Some(*id),
         BrainReport::Failed { .. } | BrainReport::Notice { .. } => None,
     }
-}
-
-fn san_line(start: &Position, pv: &[crate::rules::Move]) -> Vec<String> {
-    let mut pos = start.clone();
-    let mut out = Vec::new();
-    for &m in pv.iter().take(12) {
-        if !pos.is_legal(m) {
-            break;
-        }
-        out.push(to_san(&pos, m));
-        pos.make_move(m);
-    }
-    out
 }
 
 /// Starts the engine for a player (None for a person).

@@ -15,10 +15,11 @@ pub enum Command {
     CopyFen,
     CopyPgn,
     Evaluate,
+    Hint,
 }
 
 impl Command {
-    pub const ALL: [Command; 11] = [
+    pub const ALL: [Command; 12] = [
         Command::Help,
         Command::Quit,
         Command::NewGame,
@@ -30,6 +31,7 @@ impl Command {
         Command::CopyFen,
         Command::CopyPgn,
         Command::Evaluate,
+        Command::Hint,
     ];
 
     /// The configuration key of this command (`[keys] flip = [...]`).
@@ -46,6 +48,7 @@ impl Command {
             Command::CopyFen => "copy_fen",
             Command::CopyPgn => "copy_pgn",
             Command::Evaluate => "evaluate",
+            Command::Hint => "hint",
         }
     }
 
@@ -62,7 +65,8 @@ impl Command {
             Command::SavePgn => "save the game as PGN to a file",
             Command::CopyFen => "copy the position (FEN) to the clipboard",
             Command::CopyPgn => "copy the game (PGN) to the clipboard",
-            Command::Evaluate => "ask the engine for an evaluation",
+            Command::Evaluate => "live engine analysis on/off (in play: a finished game, or with in_play)",
+            Command::Hint => "hint: the engine's best move for the side to move, after 1 s",
         }
     }
 }

@@ -5,8 +5,8 @@
 
 use crate::game::Notifier;
 use crate::game::analysis::{
-    AnalysisEngine, AnalysisLine, AnalysisRequest, AnalysisService, AnalysisUpdate, GameReport, PositionAnalysis,
-    PositionLimit, annotate,
+    AnalysisCache, AnalysisEngine, AnalysisLine, AnalysisRequest, AnalysisService, AnalysisUpdate, CacheKey,
+    GameReport, PositionAnalysis, PositionLimit, annotate,
 };
 use crate::game::judgement::Judgement;
 use crate::game::pgn::GameTree;
@@ -21,8 +21,19 @@ pub struct AnalysisSettings {
     /// Lines of live analysis, 1–5.
     pub lines: usize,
     /// Time per position of a whole-game analysis.
-    pub game_movetime: Duration,
+    /// The search per position of a whole-game analysis.
+    pub game_limit: PositionLimit,
+    /// Where finished whole-game analyses are kept (None: nowhere, e.g. no data directory).
+    pub cache: Option<AnalysisCache>,
     pub notify: Notifier,
+}
+
+impl AnalysisSettings {
+    /// The key under which the whole-game analysis of `tree`'s main line is kept.
+    fn cache_key(&self, tree: &GameTree) -> CacheKey {
+        let moves: Vec<Move> = tree.moves().collect();
+        CacheKey::new(&tree.start, &moves, &self.engine, self.game_limit)
+    }
 }
 
 fn start_service(settings: &AnalysisSettings) -> Result<AnalysisService, String> {
@@ -166,6 +177,77 @@ pub fn san_line(pos: &Position, moves: &[Move]) -> String {
     out.join(" ")
 }
 
+/// How long the engine thinks for a hint.
+pub const HINT_TIME: Duration = Duration::from_secs(1);
+
+/// A hint: the best move for the side to move after a short think ([`HINT_TIME`]), from the same service as
+/// analysis (a one-position game analysis, which ends by itself).
+#[derive(Default)]
+pub struct HintSearch {
+    service: Option<AnalysisService>,
+    id: u64,
+    /// The position asked about; Some while thinking.
+    position: Option<Position>,
+}
+
+impl HintSearch {
+    /// Starts thinking about `pos`, dropping any hint still being thought about.
+    ///
+    /// # Errors
+    /// The engine cannot start (the reason, for the status line).
+    pub fn start(&mut self, pos: &Position, settings: &AnalysisSettings) -> Result<(), String> {
+        let mut error = None;
+        if !ensure_service(&mut self.service, &mut error, settings) {
+            return Err(error.unwrap_or_default());
+        }
+        let Some(service) = &self.service else { return Ok(()) };
+        self.id += 1;
+        self.position = Some(pos.clone());
+        let (id, start) = (self.id, pos.clone());
+        service.request(AnalysisRequest::Game { id, start, moves: Vec::new(), limit: PositionLimit::Time(HINT_TIME) });
+        Ok(())
+    }
+
+    pub fn is_thinking(&self) -> bool {
+        self.position.is_some()
+    }
+
+    /// Forgets the hint being thought about (the position changed).
+    pub fn cancel(&mut self) {
+        if self.position.take().is_some()
+            && let Some(s) = &self.service
+        {
+            s.request(AnalysisRequest::Stop);
+        }
+    }
+
+    /// The position being thought about, if any.
+    pub fn position(&self) -> Option<&Position> {
+        self.position.as_ref()
+    }
+
+    /// Takes the service's updates: the hint in words once it is there (`Hint: Nf3`), or why there is none.
+    pub fn poll(&mut self) -> Option<Result<String, String>> {
+        let service = self.service.as_ref()?;
+        while let Some(update) = service.try_recv() {
+            match update {
+                AnalysisUpdate::GameDone { id, positions, .. } if id == self.id => {
+                    let pos = self.position.take()?;
+                    let best = positions.first().and_then(|p| p.pv.first().copied()).filter(|&m| pos.is_legal(m));
+                    return Some(best.map(|m| format!("Hint: {}", to_san(&pos, m))).ok_or_else(|| "No hint".into()));
+                }
+                AnalysisUpdate::Failed { message } => {
+                    self.position = None;
+                    self.service = None;
+                    return Some(Err(format!("Hint: {}", clean(&message))));
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+}
+
 /// A whole-game analysis of a main line, as it goes and when done.
 #[derive(Default)]
 pub struct GameAnalysis {
@@ -181,6 +263,10 @@ pub struct GameAnalysis {
     /// The game annotated from what is analysed so far (for saving).
     pub annotated: Option<GameTree>,
     pub error: Option<String>,
+    /// Where to keep the analysis once it is finished, and under what key.
+    keep: Option<(AnalysisCache, CacheKey)>,
+    /// The analysis was read from the cache, not run now.
+    pub from_cache: bool,
 }
 
 impl GameAnalysis {
@@ -195,26 +281,58 @@ impl GameAnalysis {
         }
         let moves: Vec<Move> = tree.moves().collect();
         let id = self.id + 1;
-        *self = GameAnalysis { service: self.service.take(), id, total: moves.len() + 1, ..Default::default() };
+        let keep = settings.cache.clone().map(|c| (c, settings.cache_key(tree)));
+        *self = GameAnalysis { service: self.service.take(), id, total: moves.len() + 1, keep, ..Default::default() };
         let Some(service) = &self.service else { return };
-        let limit = PositionLimit::Time(settings.game_movetime);
-        service.request(AnalysisRequest::Game { id, start: tree.start.clone(), moves, limit });
+        service.request(AnalysisRequest::Game { id, start: tree.start.clone(), moves, limit: settings.game_limit });
+    }
+
+    /// The kept analysis of `tree`'s main line, if there is one: shown as finished, with no engine run.
+    pub fn load_cached(tree: &GameTree, settings: &AnalysisSettings) -> Option<GameAnalysis> {
+        let cache = settings.cache.as_ref()?;
+        let moves: Vec<Move> = tree.moves().collect();
+        let positions = cache.load(&settings.cache_key(tree), &tree.start, &moves)?;
+        let mut annotated = tree.clone();
+        let report = annotate(&mut annotated, &positions);
+        Some(GameAnalysis {
+            total: positions.len(),
+            positions,
+            done: true,
+            report,
+            annotated: Some(annotated),
+            from_cache: true,
+            ..Default::default()
+        })
+    }
+
+    /// Keeps a finished analysis (one stopped early is never kept); a failure only costs the next opening.
+    fn keep(&mut self, tree: &GameTree, stopped: bool) {
+        let Some((cache, key)) = self.keep.take() else { return };
+        if stopped || self.positions.len() != self.total {
+            return;
+        }
+        let moves: Vec<Move> = tree.moves().collect();
+        if let Err(e) = cache.store(&key, &tree.start, &moves, &self.positions) {
+            self.error = Some(format!("Analysis not kept: {}", clean(&e.to_string())));
+        }
     }
 
     /// Takes the service's updates, re-annotating `tree` with them; true if something changed on screen.
     pub fn poll(&mut self, tree: &GameTree) -> bool {
         let Some(service) = &self.service else { return false };
         let mut changed = false;
+        let mut finished = None;
         while let Some(update) = service.try_recv() {
             match update {
                 AnalysisUpdate::GameProgress { id, position, .. } if id == self.id => {
                     self.positions.push(position);
                     changed = true;
                 }
-                AnalysisUpdate::GameDone { id, positions, .. } if id == self.id => {
+                AnalysisUpdate::GameDone { id, positions, stopped } if id == self.id => {
                     self.positions = positions;
                     self.done = true;
                     changed = true;
+                    finished = Some(stopped);
                 }
                 AnalysisUpdate::Failed { message } => {
                     self.error = Some(format!("Analysis: {}", clean(&message)));
@@ -223,6 +341,9 @@ impl GameAnalysis {
                 }
                 _ => {}
             }
+        }
+        if let Some(stopped) = finished {
+            self.keep(tree, stopped);
         }
         if changed {
             let mut annotated = tree.clone();
@@ -249,7 +370,9 @@ impl GameAnalysis {
         if let Some(e) = &self.error {
             return e.clone();
         }
-        if self.done {
+        if self.from_cache {
+            format!("analysed {}/{} (kept)", self.positions.len(), self.total)
+        } else if self.done {
             format!("analysed {}/{}", self.positions.len(), self.total)
         } else {
             format!("analysing {}/{}", self.positions.len(), self.total)

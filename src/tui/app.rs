@@ -217,7 +217,8 @@ impl App {
 
     fn open_listed(&mut self, i: usize, from_list: bool) {
         if let Some(game) = self.list.as_ref().and_then(|l| l.open(i)) {
-            let review = ReviewState::new(game, from_list, OpenAt::default());
+            let mut review = ReviewState::new(game, from_list, OpenAt::default());
+            review.show_kept_analysis(&self.analysis_settings());
             self.screen = Screen::Review(Box::new(review));
         }
     }
@@ -346,6 +347,15 @@ impl App {
         let events = play.game.poll();
         let pos = play.game.position().clone();
         play.live.follow(&pos);
+        // A hint is for the position it was asked about; a move since makes it moot.
+        if play.hint.position().is_some_and(|p| *p != pos) {
+            play.hint.cancel();
+        }
+        match play.hint.poll() {
+            Some(Ok(hint)) => play.set_notice(hint, StatusKind::Normal),
+            Some(Err(e)) => play.set_notice(e, StatusKind::Error),
+            None => {}
+        }
         self.absorb(events);
         self.low_time_bell();
     }
@@ -406,11 +416,6 @@ impl App {
                     play.clear_selection();
                     play.set_notice("Move taken back", StatusKind::Normal);
                 }
-                GameEvent::Evaluation(e) => {
-                    let line = e.line.iter().take(6).cloned().collect::<Vec<_>>().join(" ");
-                    play.evaluation = Some(format!("Evaluation {} (depth {}): {line}", e.score, e.depth));
-                }
-                GameEvent::Hint(h) => play.set_notice(format!("Hint: {}", h.san), StatusKind::Normal),
                 GameEvent::EngineFailed { color: Some(color), message } => {
                     let extra = vec![Choice::Person, Choice::ScoreLoss, Choice::Quit];
                     let picker = Picker::opponents(self.config.game.level, &self.engine_catalog().engines, extra);
@@ -607,9 +612,17 @@ impl App {
                 let pos = play.game.position().clone();
                 play.live.toggle(&pos, &settings);
             }
-            Command::Evaluate => {
-                events = play.command(GameCommand::Evaluate);
-                play.evaluation = Some("Evaluating…".into());
+            Command::Evaluate => play.set_notice(
+                "No live analysis while the game is on ([analysis] in_play = true allows it)",
+                StatusKind::Error,
+            ),
+            Command::Hint if play.game.is_over() => play.set_notice("The game is over: no hint", StatusKind::Normal),
+            Command::Hint => {
+                let pos = play.game.position().clone();
+                match play.hint.start(&pos, &settings) {
+                    Ok(()) => play.set_notice("Hint: thinking…", StatusKind::Normal),
+                    Err(e) => play.set_notice(e, StatusKind::Error),
+                }
             }
             _ => {}
         }
@@ -738,7 +751,7 @@ impl App {
     }
 
     /// The engine and limits the configuration asks analysis to use: `[analysis] engine` names an
-    /// `[[engines]]` entry, or is empty for the built-in engine (a name found nowhere also falls back to it).
+    /// `[[engines]]` entry (one that is not is a configuration error), or is empty for the built-in engine.
     pub fn analysis_settings(&self) -> AnalysisSettings {
         let a = &self.config.analysis;
         let engine = match self.engine_catalog().resolve(&a.engine) {
@@ -748,7 +761,9 @@ impl App {
         AnalysisSettings {
             engine,
             lines: a.lines.clamp(1, 5),
-            game_movetime: Duration::from_millis(a.game_movetime_ms),
+            game_limit: a.game_limit(),
+            // Kept beside the saved games, in the data directory (`analysis/` next to `games/`).
+            cache: self.options.saves.as_ref().map(|s| crate::game::analysis::AnalysisCache::beside_saves(s.dir())),
             notify: self.notify(),
         }
     }

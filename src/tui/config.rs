@@ -83,8 +83,21 @@ pub struct AnalysisConfig {
     pub in_play: bool,
     /// An `[[engines]]` name; empty: the built-in engine.
     pub engine: String,
-    /// The time per position of a whole-game analysis, in milliseconds.
+    /// The nodes searched per position of a whole-game analysis...
+    pub game_nodes: u64,
+    /// ...or, when not 0, the time per position instead, in milliseconds.
     pub game_movetime_ms: u64,
+}
+
+impl AnalysisConfig {
+    /// The search per position of a whole-game analysis.
+    pub fn game_limit(&self) -> crate::game::analysis::PositionLimit {
+        use crate::game::analysis::PositionLimit;
+        match self.game_movetime_ms {
+            0 => PositionLimit::Nodes { nodes: self.game_nodes, backstop: std::time::Duration::from_secs(10) },
+            ms => PositionLimit::Time(std::time::Duration::from_millis(ms)),
+        }
+    }
 }
 
 /// Key lists per action, as written in the file; [`KeyMap::resolve`] checks and compiles them.
@@ -101,6 +114,7 @@ pub struct KeyConfig {
     pub copy_fen: Vec<String>,
     pub copy_pgn: Vec<String>,
     pub evaluate: Vec<String>,
+    pub hint: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -150,7 +164,7 @@ impl Default for EngineConfig {
 
 impl Default for AnalysisConfig {
     fn default() -> Self {
-        AnalysisConfig { lines: 3, in_play: false, engine: String::new(), game_movetime_ms: 300 }
+        AnalysisConfig { lines: 3, in_play: false, engine: String::new(), game_nodes: 400_000, game_movetime_ms: 0 }
     }
 }
 
@@ -169,6 +183,7 @@ impl Default for KeyConfig {
             copy_fen: k(&["ctrl+y"]),
             copy_pgn: k(&["ctrl+p"]),
             evaluate: k(&["ctrl+e"]),
+            hint: k(&["f3"]),
         }
     }
 }
@@ -289,6 +304,7 @@ impl KeyConfig {
             Command::CopyFen => &self.copy_fen,
             Command::CopyPgn => &self.copy_pgn,
             Command::Evaluate => &self.evaluate,
+            Command::Hint => &self.hint,
         }
     }
 
@@ -306,6 +322,7 @@ impl KeyConfig {
             Command::CopyFen => &mut self.copy_fen,
             Command::CopyPgn => &mut self.copy_pgn,
             Command::Evaluate => &mut self.evaluate,
+            Command::Hint => &mut self.hint,
         }
     }
 }

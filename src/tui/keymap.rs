@@ -448,8 +448,8 @@ mod tests {
         #[test]
         fn every_action_keeps_a_key(
             lists in proptest::collection::vec(
-                proptest::collection::vec(proptest::sample::select(POOL.to_vec()), 0..4), 11),
-            written in proptest::collection::vec(proptest::bool::ANY, 11),
+                proptest::collection::vec(proptest::sample::select(POOL.to_vec()), 0..4), Command::ALL.len()),
+            written in proptest::collection::vec(proptest::bool::ANY, Command::ALL.len()),
         ) {
             let mut keys = KeyConfig::default();
             for (i, command) in Command::ALL.into_iter().enumerate() {

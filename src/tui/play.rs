@@ -25,6 +25,8 @@ pub struct PlayState {
     pub evaluation: Option<String>,
     /// Live analysis of the position on the board (a finished game, or any with `[analysis] in_play`).
     pub live: crate::tui::analysis::LiveAnalysis,
+    /// The hint being thought about, if one was asked for.
+    pub hint: crate::tui::analysis::HintSearch,
     /// Whether the low-time bell has rung for each side.
     pub low_time_rung: [bool; 2],
     /// Where the cursor was before an `h` moved it left: if a digit or `x` follows, the `h` was the start
@@ -55,6 +57,7 @@ impl PlayState {
             notice: None,
             evaluation: None,
             live: Default::default(),
+            hint: Default::default(),
             low_time_rung: [false; 2],
             h_pending: None,
         }

@@ -3,7 +3,9 @@
 //! `tabiya analyse` and the review and play screens.
 
 pub mod annotate;
+pub mod cache;
 pub mod service;
 
 pub use annotate::{GameReport, MoveVerdict, PositionAnalysis, annotate, figure_tags, terminal_score};
+pub use cache::{AnalysisCache, CacheKey};
 pub use service::{AnalysisEngine, AnalysisLine, AnalysisRequest, AnalysisService, AnalysisUpdate, PositionLimit};

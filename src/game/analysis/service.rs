@@ -41,6 +41,17 @@ pub enum PositionLimit {
     },
 }
 
+impl std::fmt::Display for PositionLimit {
+    /// `400000 nodes`, `300 ms`, `depth 14`: for tags, cache keys and messages.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PositionLimit::Time(t) => write!(f, "{} ms", t.as_millis()),
+            PositionLimit::Depth(d) => write!(f, "depth {d}"),
+            PositionLimit::Nodes { nodes, .. } => write!(f, "{nodes} nodes"),
+        }
+    }
+}
+
 /// What to analyse.
 #[derive(Clone, Debug)]
 pub enum AnalysisRequest {

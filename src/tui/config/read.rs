@@ -30,13 +30,14 @@ pub(super) fn document(text: &str, path: &str) -> (Config, KeyMap, Vec<ConfigErr
     let mut r = Reader { text, path, errors: Vec::new() };
     let mut config = Config::default();
     let mut keys = Vec::new();
+    let mut analysis_engine = None;
     for (name, value) in root.into_inner() {
         match name.get_ref().as_ref() {
             "game" => game(&mut r, &mut config.game, value),
             "display" => display(&mut r, &mut config.display, value),
             "sound" => sound(&mut r, &mut config.sound, value),
             "engine" => engine(&mut r, &mut config.engine, value),
-            "analysis" => analysis(&mut r, &mut config.analysis, value),
+            "analysis" => analysis_engine = analysis(&mut r, &mut config.analysis, value),
             "keys" => keys = key_lists(&mut r, &mut config.keys, value),
             "engines" => config.engines = engines(&mut r, value),
             other => r.unknown(
@@ -46,6 +47,9 @@ pub(super) fn document(text: &str, path: &str) -> (Config, KeyMap, Vec<ConfigErr
                 &["game", "display", "sound", "engine", "analysis", "keys", "engines"],
             ),
         }
+    }
+    if let Some(span) = analysis_engine {
+        check_analysis_engine(&mut r, &mut config, span);
     }
     let keymap = bindings(&mut r, &mut config.keys, &keys);
     let mut errors = r.errors;
@@ -199,8 +203,11 @@ fn engine(r: &mut Reader, c: &mut EngineConfig, value: Value) {
     }
 }
 
-fn analysis(r: &mut Reader, c: &mut AnalysisConfig, value: Value) {
-    const KNOWN: [&str; 4] = ["lines", "in_play", "engine", "game_movetime_ms"];
+/// Reads `[analysis]`; returns where `engine` is written, to check against `[[engines]]` once all is read
+/// (the tables may come in any order).
+fn analysis(r: &mut Reader, c: &mut AnalysisConfig, value: Value) -> Option<Range<usize>> {
+    const KNOWN: [&str; 5] = ["lines", "in_play", "engine", "game_nodes", "game_movetime_ms"];
+    let mut engine_span = None;
     for (name, span, v) in r.entries(value, "analysis") {
         let key = format!("analysis.{name}");
         match name.as_str() {
@@ -208,13 +215,42 @@ fn analysis(r: &mut Reader, c: &mut AnalysisConfig, value: Value) {
                 if (1..=5).contains(n) { Ok(()) } else { Err(format!("{n} is not 1–5")) }
             }),
             "in_play" => r.set(&mut c.in_play, &key, v, any),
-            "engine" => r.set(&mut c.engine, &key, v, any),
+            "engine" => {
+                engine_span = Some(v.span());
+                r.set(&mut c.engine, &key, v, any);
+            }
+            "game_nodes" => r.set(&mut c.game_nodes, &key, v, |n| {
+                if (1_000..=1_000_000_000).contains(n) { Ok(()) } else { Err(format!("{n} is not 1000–1000000000")) }
+            }),
             "game_movetime_ms" => r.set(&mut c.game_movetime_ms, &key, v, |ms| {
-                if (10..=600_000).contains(ms) { Ok(()) } else { Err(format!("{ms} ms is not 10–600000")) }
+                if *ms == 0 || (10..=600_000).contains(ms) {
+                    Ok(())
+                } else {
+                    Err(format!("{ms} ms is not 0 or 10–600000"))
+                }
             }),
             _ => r.unknown(span, &name, "analysis", &KNOWN),
         }
     }
+    engine_span
+}
+
+/// `[analysis] engine` must be "" (the built-in engine) or the name of an `[[engines]]` entry; any other name
+/// is an error at its line and the built-in engine analyses.
+fn check_analysis_engine(r: &mut Reader, config: &mut Config, span: Range<usize>) {
+    let wanted = config.analysis.engine.trim();
+    if wanted.is_empty() || config.engines.iter().any(|e| e.name == wanted) {
+        return;
+    }
+    let names: Vec<String> = config.engines.iter().map(|e| format!("'{}'", super::shown(&e.name, 40))).collect();
+    let known =
+        if names.is_empty() { "there are none".to_string() } else { format!("there are: {}", names.join(", ")) };
+    let reason = format!(
+        "no [[engines]] entry is named '{}' ({known}) — the built-in engine analyses",
+        super::shown(wanted, 40)
+    );
+    r.error(span, "analysis.engine", &reason);
+    config.analysis.engine = String::new();
 }
 
 /// `[[engines]]`: each table that reads is kept; one that does not is left out.

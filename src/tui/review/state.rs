@@ -99,6 +99,13 @@ impl ReviewState {
         r
     }
 
+    /// Shows the game's kept whole-game analysis, if it has one, as if it had just finished.
+    pub fn show_kept_analysis(&mut self, settings: &AnalysisSettings) {
+        if let Some(kept) = GameAnalysis::load_cached(&self.game.tree, settings) {
+            self.analysis = kept;
+        }
+    }
+
     pub fn position(&self) -> &Position {
         &self.position
     }
