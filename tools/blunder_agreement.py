@@ -8,7 +8,9 @@ or allowing a forced mate from a position that was not lost, or losing one's own
 is not winning by more than 7 pawns). Prints recall (Stockfish's blunders that tabiya marks) and precision
 (tabiya's blunders that Stockfish confirms).
 
-    python3 tools/blunder_agreement.py --games 10 --depth 18 [--tabiya target/release/tabiya] [--movetime 500]
+    python3 tools/blunder_agreement.py --games 8 --depth 18 [--tabiya target/release/tabiya] [--nodes N | --movetime MS]
+
+Without --nodes or --movetime, `tabiya analyse` runs at its own default setting.
 
 Needs python-chess (`pip install chess`) and Stockfish (`apt-get install stockfish`). Not run in CI.
 """
@@ -116,14 +118,14 @@ def stockfish_blunders(games, depth, stockfish, cache_path):
     return marks
 
 
-def tabiya_blunders(games, tabiya, movetime):
+def tabiya_blunders(games, tabiya, setting):
     with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
         for g in games:
             print(g, file=f, end="\n\n")
         name = f.name
     empty = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
     empty.close()
-    out = subprocess.run([tabiya, "analyse", name, "--movetime", str(movetime), "--config", empty.name],
+    out = subprocess.run([tabiya, "analyse", name, *setting, "--config", empty.name],
                          check=True, capture_output=True, text=True).stdout
     marks = set()
     pgn = io.StringIO(out)
@@ -146,7 +148,8 @@ def main():
     p.add_argument("--max-level", type=int, default=4)
     p.add_argument("--max-plies", type=int, default=60)
     p.add_argument("--depth", type=int, default=18)
-    p.add_argument("--movetime", type=int, default=500)
+    p.add_argument("--movetime", type=int, help="milliseconds a position (default: tabiya's own setting)")
+    p.add_argument("--nodes", type=int, help="nodes a position (default: tabiya's own setting)")
     p.add_argument("--tabiya", default="target/release/tabiya")
     p.add_argument("--stockfish", default="/usr/games/stockfish")
     p.add_argument("--cache", default="/tmp/blunder_agreement_sf.json",
@@ -154,13 +157,14 @@ def main():
     a = p.parse_args()
     games = pick_games(a.pgn, a.games, a.max_level, a.max_plies)
     plies = sum(len(list(g.mainline_moves())) for g in games)
-    ours = tabiya_blunders(games, a.tabiya, a.movetime)
+    setting = (["--movetime", str(a.movetime)] if a.movetime else []) + (["--nodes", str(a.nodes)] if a.nodes else [])
+    ours = tabiya_blunders(games, a.tabiya, setting)
     theirs = stockfish_blunders(games, a.depth, a.stockfish, a.cache)
     both = ours & theirs
     recall = len(both) / len(theirs) if theirs else 1.0
     precision = len(both) / len(ours) if ours else 1.0
     print(f"{len(games)} games, {plies} moves; Stockfish depth {a.depth} marks {len(theirs)} blunders, "
-          f"tabiya analyse ({a.movetime} ms a position) marks {len(ours)}; agreed {len(both)}")
+          f"tabiya analyse ({' '.join(setting) or 'default setting'}) marks {len(ours)}; agreed {len(both)}")
     print(f"recall {recall:.1%}  precision {precision:.1%}")
     print(f"only Stockfish: {sorted(theirs - ours)}")
     print(f"only tabiya:    {sorted(ours - theirs)}")
