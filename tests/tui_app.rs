@@ -27,6 +27,13 @@ fn app_with(config: Config, time: &FakeTime, saves: Option<SaveStore>) -> App {
     app
 }
 
+/// Clocks that run from the start (FIDE), for tests about time running out on the first moves.
+fn clocks_at_once() -> Config {
+    let mut c = Config::default();
+    c.game.clock_starts = tabiya::tui::config::ClockStarts::AtOnce;
+    c
+}
+
 fn two_people(app: &mut App, time: TimeControlSpec, start: StartSpec) {
     let spec = NewGameSpec { white: PlayerSpec::Human, black: PlayerSpec::Human, time, start };
     app.start_game(&spec).unwrap();
@@ -293,7 +300,7 @@ fn chess960_castling_three_ways() {
 #[test]
 fn a_flag_falls_on_a_tick() {
     let time = FakeTime::new();
-    let mut app = app_with(Config::default(), &time, None);
+    let mut app = app_with(clocks_at_once(), &time, None);
     two_people(&mut app, "1+0".parse().unwrap(), StartSpec::Standard);
     type_move(&mut app, "e4");
     time.advance(Duration::from_secs(30));
@@ -310,7 +317,7 @@ fn a_flag_falls_on_a_tick() {
 #[test]
 fn low_time_rings_the_bell_once() {
     let time = FakeTime::new();
-    let mut app = app_with(Config::default(), &time, None);
+    let mut app = app_with(clocks_at_once(), &time, None);
     two_people(&mut app, "0.5+0".parse().unwrap(), StartSpec::Standard);
     app.take_output();
     time.advance(Duration::from_secs(21));
@@ -544,6 +551,9 @@ fn the_loop_ticks_only_while_a_clock_runs() {
     two_people(&mut app, TimeControlSpec::Untimed, StartSpec::Standard);
     assert_eq!(next_tick(&app), None, "an untimed game never ticks");
     two_people(&mut app, "5+0".parse().unwrap(), StartSpec::Standard);
+    assert_eq!(next_tick(&app), None, "no clock runs before each side's first move");
+    type_move(&mut app, "e4");
+    type_move(&mut app, "e5");
     let tick = next_tick(&app).expect("a running clock ticks");
     assert!(tick <= Duration::from_millis(1002), "{tick:?}");
     ctrl(&mut app, 'r');

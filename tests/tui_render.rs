@@ -66,7 +66,7 @@ fn play_screen_at_the_minimum_size() {
         "3",
         "2  P  P  P  P  P  P  P  P",
         "1  R  N  B  Q  K  B  N  R  ▶ White: Human",
-        "   a  b  c  d  e  f  g  h    5:00 ◀",
+        "   a  b  c  d  e  f  g  h    5:00",
         "White to move",
         "Move: type a move (e4, Nf3, e7e8q) · arrows + Enter",
     ];
@@ -130,7 +130,9 @@ fn too_small_terminals_get_a_message() {
 #[test]
 fn clocks_turn_to_tenths_when_low() {
     let time = FakeTime::new();
-    let config = letters();
+    let mut config = letters();
+    // The clock runs from the start, so that time passes before the first move.
+    config.game.clock_starts = tabiya::tui::config::ClockStarts::AtOnce;
     let keymap = KeyMap::from_config(&config.keys).unwrap();
     let mut a =
         App::new(config, keymap, None, AppOptions { saves: None, notify: None, time: Some(Arc::new(time.clone())) });
@@ -172,6 +174,8 @@ fn new_game_screen() {
 #[test]
 fn new_game_screen_previews_a_chess960_back_rank() {
     let mut a = app(letters());
+    // Up past the bell row to the start row.
+    a.update(Action::Cursor(tabiya::tui::action::Dir::Up));
     a.update(Action::Cursor(tabiya::tui::action::Dir::Up));
     a.update(Action::Cursor(tabiya::tui::action::Dir::Right));
     a.update(Action::Cursor(tabiya::tui::action::Dir::Right));

@@ -4,6 +4,11 @@
 //! computed from those (had − elapsed, less any delay), so display ticks never add drift and the flag is down
 //! the moment the computed time reaches zero, whether or not anything is pressed. Untimed games still measure
 //! the time spent on each move.
+//!
+//! With `ClockStart::AfterFirstMoves` (tabiya's default, through `[game] clock_starts`) a side's clock only
+//! runs once that side has made its first move, as lichess does (a player who sits down late, or an engine
+//! that loads slowly, loses no time before the game is under way); `ClockStart::AtOnce` is the over-the-board
+//! FIDE start, where White's clock runs from the start signal.
 
 use super::time_control::{Bonus, TimeControl};
 use crate::rules::Color;
@@ -27,17 +32,70 @@ pub enum Press {
     Flagged { spent: Duration },
 }
 
+/// When the clocks begin to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ClockStart {
+    /// Each side's first move is free: no clock runs until both sides have moved (lichess's rule).
+    AfterFirstMoves,
+    /// The side to move's clock runs from the start (FIDE over the board).
+    AtOnce,
+}
+
+/// What one side's clock shows at an instant, for a display.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockFace {
+    pub remaining: Duration,
+    /// The time is being counted down now (or, with a simple delay, will be once the delay is over).
+    pub running: bool,
+    /// With a simple delay: what is left of the delay before the main time moves (running side only).
+    pub delay: Option<Duration>,
+    /// With stages: the moves this side has left to make before the next time control, this one included.
+    pub to_go: Option<u32>,
+}
+
 #[derive(Clone, Debug)]
 pub struct Clock {
     control: TimeControl,
     state: ClockState,
     turn: Option<(Color, Instant)>,
+    start: ClockStart,
 }
 
 impl Clock {
+    /// A clock that runs at once (`ClockStart::AtOnce`).
     pub fn new(control: TimeControl) -> Clock {
+        Clock::with_start(control, ClockStart::AtOnce)
+    }
+
+    pub fn with_start(control: TimeControl, start: ClockStart) -> Clock {
         let first = control.stages.first().map(|s| s.time).unwrap_or_default();
-        Clock { control, state: ClockState { remaining: [first; 2], moves_made: [0; 2] }, turn: None }
+        Clock { control, state: ClockState { remaining: [first; 2], moves_made: [0; 2] }, turn: None, start }
+    }
+
+    pub fn start_rule(&self) -> ClockStart {
+        self.start
+    }
+
+    /// Whether `color`'s next move is free because its clock has not started yet.
+    fn not_started(&self, color: Color) -> bool {
+        self.start == ClockStart::AfterFirstMoves && self.state.moves_made[color.index()] == 0
+    }
+
+    /// Whether `color`'s time is being counted (its turn, a timed game, its clock started).
+    pub fn counts(&self, color: Color) -> bool {
+        self.is_timed() && self.running() == Some(color) && !self.not_started(color)
+    }
+
+    /// What `color`'s clock shows at `now`, with the delay left and the moves to go; None when untimed.
+    pub fn face(&self, color: Color, now: Instant) -> Option<ClockFace> {
+        let remaining = self.remaining_at(color, now)?;
+        let running = self.counts(color);
+        let delay = match (running, self.current_bonus(color)) {
+            (true, Bonus::SimpleDelay(d)) => Some(d.saturating_sub(self.elapsed(now))).filter(|d| !d.is_zero()),
+            _ => None,
+        };
+        let to_go = self.control.moves_to_go(self.state.moves_made[color.index()] + 1);
+        Some(ClockFace { remaining, running, delay, to_go })
     }
 
     pub fn control(&self) -> &TimeControl {
@@ -86,7 +144,7 @@ impl Clock {
         }
         let had = self.state.remaining[color.index()];
         match self.turn {
-            Some((c, began)) if c == color => {
+            Some((c, began)) if c == color && !self.not_started(color) => {
                 let elapsed = now.saturating_duration_since(began);
                 Some(had.saturating_sub(self.charged(color, elapsed)))
             }
@@ -108,7 +166,7 @@ impl Clock {
     /// When the running side's flag will fall if nothing happens (for an event loop's timer).
     pub fn flag_deadline(&self) -> Option<Instant> {
         let (color, began) = self.turn?;
-        if !self.is_timed() {
+        if !self.counts(color) {
             return None;
         }
         let had = self.state.remaining[color.index()];
@@ -132,7 +190,9 @@ impl Clock {
             return Press::InTime { spent, remaining: None };
         }
         let had = self.state.remaining[color.index()];
-        let charged = self.charged(color, spent);
+        // A first move before the clock started costs nothing and earns no bonus.
+        let free = self.not_started(color);
+        let charged = if free { Duration::ZERO } else { self.charged(color, spent) };
         if charged >= had {
             self.state.remaining[color.index()] = Duration::ZERO;
             self.turn = Some((color, began));
@@ -142,6 +202,7 @@ impl Clock {
         let n = self.state.moves_made[color.index()] + 1;
         if let Some((stage, ends)) = self.control.stage_of_move(n) {
             left += match self.control.stages[stage].bonus {
+                _ if free => Duration::ZERO,
                 Bonus::Increment(d) => d,
                 Bonus::Bronstein(d) => spent.min(d),
                 _ => Duration::ZERO,
@@ -286,5 +347,54 @@ mod tests {
         c.restore(before, Color::White, t.now());
         assert_eq!(c.remaining_at(Color::White, t.now()), Some(s(60)));
         assert_eq!(c.remaining_at(Color::Black, t.now()), Some(s(60)));
+    }
+
+    #[test]
+    fn after_first_moves_no_clock_runs_until_each_side_has_moved() {
+        let t = FakeTime::new();
+        let mut c = Clock::with_start(TimeControl::fischer(s(60), s(2)), ClockStart::AfterFirstMoves);
+        c.start_turn(Color::White, t.now());
+        t.advance(s(30));
+        assert_eq!(c.remaining_at(Color::White, t.now()), Some(s(60)));
+        assert_eq!(c.flag_deadline(), None);
+        assert!(!c.counts(Color::White));
+        // The first move is free and earns no increment; its time is still measured.
+        assert_eq!(c.press(t.now()), Press::InTime { spent: s(30), remaining: Some(s(60)) });
+        t.advance(s(90));
+        assert_eq!(c.flag_fallen(t.now()), None);
+        assert_eq!(c.press(t.now()), Press::InTime { spent: s(90), remaining: Some(s(60)) });
+        // Both sides have moved: White's clock runs now.
+        assert!(c.counts(Color::White));
+        t.advance(s(10));
+        assert_eq!(c.remaining_at(Color::White, t.now()), Some(s(50)));
+        assert_eq!(c.flag_deadline(), Some(t.now() + s(50)));
+    }
+
+    #[test]
+    fn at_once_white_runs_from_the_start() {
+        let t = FakeTime::new();
+        let mut c = Clock::with_start(TimeControl::fischer(s(60), s(0)), ClockStart::AtOnce);
+        c.start_turn(Color::White, t.now());
+        t.advance(s(10));
+        assert_eq!(c.remaining_at(Color::White, t.now()), Some(s(50)));
+    }
+
+    #[test]
+    fn the_face_shows_the_delay_counting_down_then_the_main_time() {
+        let t = FakeTime::new();
+        let mut c = Clock::new(TimeControl::from_pgn("40/300d5:60").unwrap());
+        c.start_turn(Color::White, t.now());
+        t.advance(ms(1500));
+        let face = c.face(Color::White, t.now()).unwrap();
+        assert_eq!((face.remaining, face.delay, face.to_go), (s(300), Some(ms(3500)), Some(40)));
+        assert!(face.running);
+        let other = c.face(Color::Black, t.now()).unwrap();
+        assert_eq!((other.running, other.delay, other.to_go), (false, None, Some(40)));
+        t.advance(ms(4500));
+        let face = c.face(Color::White, t.now()).unwrap();
+        assert_eq!((face.remaining, face.delay), (s(299), None));
+        c.press(t.now());
+        assert_eq!(c.face(Color::White, t.now()).unwrap().to_go, Some(39));
+        assert_eq!(Clock::new(TimeControl::untimed()).face(Color::White, t.now()), None);
     }
 }

@@ -7,7 +7,7 @@
 //! `SaveStore` the game is written after every change, atomically, so nothing is lost.
 
 use super::brain::{Brain, EvalScore};
-use super::clock::{Clock, ClockState, Press};
+use super::clock::{Clock, ClockFace, ClockStart, ClockState, Press};
 use super::engine_spec::EngineCatalog;
 use super::error::GameError;
 use super::events::{GameCommand, GameEvent};
@@ -21,6 +21,20 @@ use super::time_source::{MonotonicTime, SharedTime};
 use crate::rules::{Color, DrawClaim, History, Move, Position, Status, read_move, to_san, to_uci};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
+
+/// The Scharnagl number of a Chess960 game's start position, when it is exactly one of the 960 starts.
+fn chess960_number_of(start: &Position) -> Option<u16> {
+    if !start.is_chess960() {
+        return None;
+    }
+    let mut rank = [crate::rules::Role::Pawn; 8];
+    for (file, slot) in rank.iter_mut().enumerate() {
+        let piece = start.piece_at(crate::rules::Square::new(file as u8, 0)?)?;
+        *slot = piece.role;
+    }
+    let n = crate::rules::chess960::number_of(&rank)?;
+    (crate::rules::chess960::start_position(n)?.to_fen() == start.to_fen()).then_some(n)
+}
 
 /// One move of the game as played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,6 +65,9 @@ pub struct ControllerOptions {
     pub engines: EngineCatalog,
     /// How long an external engine may stay silent before it counts as broken.
     pub engine_timeouts: EngineTimeouts,
+    /// Whether the clocks wait for each side's first move or run at once. A bare controller runs them at once
+    /// (what its tests assume); the TUI passes the user's `[game] clock_starts`, whose default is to wait.
+    pub clock_start: ClockStart,
 }
 
 impl Default for ControllerOptions {
@@ -63,6 +80,7 @@ impl Default for ControllerOptions {
             engine_hash_mb: crate::engine::EngineOptions::default().hash_mb,
             engines: EngineCatalog::default(),
             engine_timeouts: EngineTimeouts::default(),
+            clock_start: ClockStart::AtOnce,
         }
     }
 }
@@ -80,6 +98,11 @@ impl ControllerOptions {
 
     pub fn with_saves(mut self, saves: SaveStore) -> ControllerOptions {
         self.saves = Some(saves);
+        self
+    }
+
+    pub fn with_clock_start(mut self, start: ClockStart) -> ControllerOptions {
+        self.clock_start = start;
         self
     }
 
@@ -108,6 +131,8 @@ pub struct GameController {
     pub(super) next_id: u64,
     /// The computer's search in flight: whose, and its id.
     pub(super) thinking: Option<(Color, u64)>,
+    /// The depth the computer's search in flight last reported, with that search's id.
+    pub(super) thinking_depth: Option<(u64, u32)>,
     /// The last score each computer player reported, from White's view (for answering draw offers).
     pub(super) engine_scores: [Option<EvalScore>; 2],
     pub(super) started: SystemTime,
@@ -146,7 +171,7 @@ impl GameController {
         chess960: Option<u16>,
         options: ControllerOptions,
     ) -> GameController {
-        let clock = Clock::new(setup.time_control.clone());
+        let clock = Clock::with_start(setup.time_control.clone(), options.clock_start);
         let first_state = clock.state();
         GameController {
             setup,
@@ -163,6 +188,7 @@ impl GameController {
             brains: [None, None],
             next_id: 1,
             thinking: None,
+            thinking_depth: None,
             engine_scores: [None, None],
             started: SystemTime::now(),
             save: None,
@@ -383,14 +409,21 @@ impl GameController {
         &self.setup
     }
 
-    /// The Chess960 start number, for a Chess960 game.
+    /// The Chess960 start number, for a Chess960 game: the one it was made with, or for a game started from
+    /// a FEN (or resumed without it), the number of its start position when that is a Chess960 start.
     pub fn chess960_number(&self) -> Option<u16> {
-        self.chess960
+        self.chess960.or_else(|| chess960_number_of(self.history.start()))
     }
 
     /// What `color`'s clock shows now (None when untimed).
     pub fn clock(&self, color: Color) -> Option<Duration> {
         self.clock.remaining_at(color, self.now())
+    }
+
+    /// What `color`'s clock shows now, with any delay left and the moves to the next control (None when
+    /// untimed). Nothing runs once the game is over or while an engine failure waits.
+    pub fn clock_face(&self, color: Color) -> Option<ClockFace> {
+        self.clock.face(color, self.now())
     }
 
     /// When the running flag falls if nobody moves (for a timer in the event loop).
@@ -448,6 +481,12 @@ impl GameController {
     /// Whether a computer is thinking about its move.
     pub fn is_thinking(&self) -> Option<Color> {
         self.thinking.map(|(c, _)| c)
+    }
+
+    /// How deep the computer's search in flight has got, once it has said (from the engine's info reports).
+    pub fn thinking_depth(&self) -> Option<u32> {
+        let ((_, id), (of, depth)) = (self.thinking?, self.thinking_depth?);
+        (id == of).then_some(depth)
     }
 
     /// Where the game is saved, once its file exists.

@@ -33,7 +33,7 @@ pub mod time_source;
 pub mod unfinished;
 
 pub use brain::{Brain, BrainReport, EngineScore, EvalScore, ThinkRequest};
-pub use clock::{Clock, ClockState};
+pub use clock::{Clock, ClockFace, ClockStart, ClockState};
 pub use controller::{ControllerOptions, GameController, MoveRecord};
 pub use engine_spec::{EngineCatalog, EngineSpec};
 pub use error::GameError;

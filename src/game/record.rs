@@ -12,6 +12,11 @@ use super::saves::{
 use crate::rules::Color;
 use std::time::Duration;
 
+/// The tag that carries a Chess960 game's start number, beside `Variant` and `FEN`.
+pub const TAG_CHESS960: &str = "Chess960";
+/// The tag earlier saves carried it in (still read).
+pub(super) const TAG_CHESS960_OLD: &str = "TabiyaChess960";
+
 /// The game's tags (without `Result`, which the writer adds).
 pub(super) fn game_tags(game: &GameController, for_save: bool) -> Vec<(String, String)> {
     let (date, time) = civil_date_time(game.started);
@@ -33,6 +38,10 @@ pub(super) fn game_tags(game: &GameController, for_save: bool) -> Vec<(String, S
     let start = game.history.start();
     if start.is_chess960() || game.chess960.is_some() {
         tags.push(("Variant".into(), "Chess960".into()));
+        // The start's number, which the FEN alone does not say in words (other readers ignore the tag).
+        if let Some(n) = game.chess960_number() {
+            tags.push((TAG_CHESS960.into(), n.to_string()));
+        }
     }
     if start.to_fen() != crate::rules::START_FEN || start.is_chess960() {
         tags.push(("SetUp".into(), "1".into()));
@@ -49,9 +58,6 @@ pub(super) fn game_tags(game: &GameController, for_save: bool) -> Vec<(String, S
         tags.push((TAG_BLACK_PLAYER.into(), game.setup.black.to_spec()));
         if game.result.is_none() {
             tags.push((TAG_STATE.into(), STATE_IN_PROGRESS.into()));
-        }
-        if let Some(n) = game.chess960 {
-            tags.push(("TabiyaChess960".into(), n.to_string()));
         }
         if game.result.is_none()
             && let (Some(w), Some(b)) = (game.clock(Color::White), game.clock(Color::Black))

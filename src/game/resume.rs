@@ -195,7 +195,11 @@ impl GameController {
             start: StartPosition::Fen(start.to_fen()),
             event: h.get("Event").map(str::to_string),
         };
-        let chess960 = h.get("TabiyaChess960").and_then(|n| n.parse().ok());
+        // A number that is not this start's is ignored: the controller then works it out from the FEN.
+        let chess960 = [super::record::TAG_CHESS960, super::record::TAG_CHESS960_OLD]
+            .iter()
+            .find_map(|t| h.get(t).and_then(|n| n.trim().parse::<u16>().ok()))
+            .filter(|&n| crate::rules::chess960::start_position(n).is_some_and(|p| p.to_fen() == start.to_fen()));
         let mut g = GameController::blank(setup, start, chess960, options);
         if let Some(t) = started_at(h) {
             g.started = t;
@@ -241,7 +245,7 @@ impl GameController {
             self.clock_states.push(state);
         }
         let now = self.now();
-        self.clock = Clock::new(tc.clone());
+        self.clock = Clock::with_start(tc.clone(), self.options.clock_start);
         self.clock.restore(state, self.side_to_move(), now);
     }
 }

@@ -142,6 +142,9 @@ impl GameController {
 
     fn on_player_report(&mut self, color: Color, report: BrainReport, events: &mut Vec<GameEvent>) {
         let current = self.thinking == Some((color, report_id(&report).unwrap_or(0)));
+        if let (true, BrainReport::Info { id, depth, .. }) = (current, &report) {
+            self.thinking_depth = Some((*id, *depth));
+        }
         match report {
             BrainReport::Info { score: Some(score), .. } if current => {
                 let white_to_move = self.side_to_move() == Color::White;

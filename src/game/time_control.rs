@@ -76,6 +76,16 @@ impl TimeControl {
         Some((last, into == m - 1))
     }
 
+    /// With a stage of so many moves: how many moves a side whose next move is its `n`-th (1-based) has left
+    /// to make before the next control, that move included ("12 to go"). None for a stage that runs to the
+    /// end of the game, and when untimed.
+    pub fn moves_to_go(&self, n: u32) -> Option<u32> {
+        let (stage, _) = self.stage_of_move(n)?;
+        let moves = self.stages[stage].moves?;
+        // Walks to the stage's last move; a stage has at most `moves` of them, so this ends.
+        (0..moves).find(|&k| self.stage_of_move(n.saturating_add(k)).is_none_or(|(_, ends)| ends)).map(|k| k + 1)
+    }
+
     /// Reads a time control as a person types it: minutes for the base (`5`, `0.5`, or seconds with `s`: `30s`),
     /// then `+S` (increment), `dS` (simple delay) or `bS` (Bronstein), stages separated by commas with an
     /// optional `MOVES/` prefix: `40/90,30+30`. `untimed`, `none` and `-` mean no clock.
@@ -305,5 +315,20 @@ mod tests {
         assert_eq!(repeating.stage_of_move(80), Some((0, true)));
         assert_eq!(repeating.stage_of_move(81), Some((0, false)));
         assert_eq!(TimeControl::untimed().stage_of_move(1), None);
+    }
+
+    #[test]
+    fn moves_to_go_count_down_to_each_control() {
+        let tc = TimeControl::from_pgn("40/5400:20/1800:900").unwrap();
+        assert_eq!(tc.moves_to_go(1), Some(40));
+        assert_eq!(tc.moves_to_go(29), Some(12));
+        assert_eq!(tc.moves_to_go(40), Some(1));
+        assert_eq!(tc.moves_to_go(41), Some(20));
+        assert_eq!(tc.moves_to_go(61), None);
+        let repeating = TimeControl::from_pgn("40/7200").unwrap();
+        assert_eq!(repeating.moves_to_go(81), Some(40));
+        assert_eq!(repeating.moves_to_go(120), Some(1));
+        assert_eq!(TimeControl::fischer(s(300), s(3)).moves_to_go(1), None);
+        assert_eq!(TimeControl::untimed().moves_to_go(1), None);
     }
 }

@@ -71,6 +71,8 @@ pub struct App {
     options: AppOptions,
     /// How many unfinished games the list last showed (the new-game screen's `u` hint is shown when some).
     unfinished_count: usize,
+    /// The opponent's last move, marked for a moment.
+    pub move_flash: super::move_flash::MoveFlash,
 }
 
 impl App {
@@ -100,6 +102,7 @@ impl App {
             options,
             unfinished_count: 0,
             config,
+            move_flash: Default::default(),
         }
     }
 
@@ -110,6 +113,11 @@ impl App {
 
     fn bell(&mut self) {
         self.output.push("\x07".into());
+    }
+
+    /// Now, from the same source as the game's clocks (a fake one in tests).
+    pub fn now(&self) -> std::time::Instant {
+        self.options.time.as_ref().map_or_else(std::time::Instant::now, |t| t.now())
     }
 
     fn notify(&self) -> Arc<dyn Fn() + Send + Sync> {
@@ -380,6 +388,7 @@ impl App {
 
     /// Reacts to what the controller reports: bells, questions to the person, notices.
     fn absorb(&mut self, events: Vec<GameEvent>) {
+        let now = self.now();
         for event in events {
             let Some(play) = &mut self.play else { return };
             match event {
@@ -387,6 +396,11 @@ impl App {
                     let theirs = !play.game.player(color).is_human();
                     if theirs && self.config.sound.bell_on_move {
                         self.output.push("\x07".into());
+                    }
+                    // The opponent's move (the other person's, between two at one keyboard) is marked.
+                    match play.last_move_squares() {
+                        Some((from, to)) if color != play.me() => self.move_flash.start(from, to, now),
+                        _ => self.move_flash.clear(),
                     }
                     play.notice = None;
                     play.evaluation = None;
@@ -397,6 +411,8 @@ impl App {
                     }
                 }
                 GameEvent::GameOver(_) => {
+                    // The result is the news now; a finished game's screen stays still.
+                    self.move_flash.clear();
                     play.clear_selection();
                     play.notice = None;
                 }
@@ -413,6 +429,7 @@ impl App {
                     play.set_notice(format!("{} refuses the takeback", by.name()), StatusKind::Normal)
                 }
                 GameEvent::TakenBack { .. } => {
+                    self.move_flash.clear();
                     play.clear_selection();
                     play.set_notice("Move taken back", StatusKind::Normal);
                 }
@@ -439,7 +456,9 @@ impl App {
             return;
         }
         let Screen::NewGame(form) = &mut self.screen else { return };
-        match form.handle(&action) {
+        let outcome = form.handle(&action);
+        let bell = form.bell_on_move;
+        match outcome {
             FormOutcome::Stay => {}
             FormOutcome::Cancel => {
                 if self.play.is_some() {
@@ -447,6 +466,8 @@ impl App {
                 }
             }
             FormOutcome::Start(spec) => {
+                // The bell chosen on the form holds for the session's games (the file is never written).
+                self.config.sound.bell_on_move = bell;
                 if let Err(e) = self.start_game(&spec)
                     && let Screen::NewGame(form) = &mut self.screen
                 {
@@ -1155,6 +1176,10 @@ impl App {
             options = options.with_saves(saves.clone());
         }
         options.engines = self.engine_catalog();
+        options.clock_start = match self.config.game.clock_starts {
+            super::config::ClockStarts::AfterFirstMoves => crate::game::ClockStart::AfterFirstMoves,
+            super::config::ClockStarts::AtOnce => crate::game::ClockStart::AtOnce,
+        };
         let engine = &self.config.engine;
         options.engine_timeouts.handshake = Duration::from_secs(engine.handshake_timeout_seconds);
         options.engine_timeouts.untimed_move = Duration::from_secs(engine.move_timeout_seconds);

@@ -39,6 +39,19 @@ pub struct GameConfig {
     pub level: u8,
     pub time_control: TimeControlSpec,
     pub auto_queen: bool,
+    /// When the clocks begin to run.
+    pub clock_starts: ClockStarts,
+    /// Show how deep the computer's search has got while it thinks ("thinking… depth 12").
+    pub show_thinking: bool,
+}
+
+/// `[game] clock_starts`: "after_first_moves" (as online play does) or "at_once" (FIDE over the board).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClockStarts {
+    #[default]
+    AfterFirstMoves,
+    AtOnce,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -134,6 +147,8 @@ impl Default for GameConfig {
             level: 3,
             time_control: TimeControlSpec::Timed { base_ms: 600_000, increment_ms: 5_000 },
             auto_queen: false,
+            clock_starts: ClockStarts::AfterFirstMoves,
+            show_thinking: true,
         }
     }
 }

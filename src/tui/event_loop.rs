@@ -63,14 +63,27 @@ async fn sleep_for(d: Option<Duration>) {
     tokio::time::sleep(d.unwrap_or(Duration::ZERO)).await;
 }
 
-/// How long until the clock display changes (or a flag may fall); `None` when no clock runs.
+/// How long until the screen changes by itself: a clock's figure or delay, a falling flag, or the opponent's
+/// move mark going; `None` when nothing will (no clock runs and nothing is marked).
 pub fn next_tick(app: &App) -> Option<Duration> {
     if !matches!(app.screen, Screen::Play) {
         return None;
     }
+    let flash = app.move_flash.left(app.now()).map(|d| d + Duration::from_millis(2));
+    match (clock_tick(app), flash) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+fn clock_tick(app: &App) -> Option<Duration> {
     let game = &app.play.as_ref()?.game;
     let deadline = game.flag_deadline()?;
     let side = game.side_to_move();
+    // While a simple delay counts down the main time stands still: the next change is the delay's.
+    if let Some(delay) = game.clock_face(side).and_then(|f| f.delay) {
+        return Some(super::views::clocks::delay_step(delay) + Duration::from_millis(2));
+    }
     let left = game.clock(side)?;
     let low = Duration::from_secs(u64::from(app.config.sound.low_time_seconds)).min(Duration::from_secs(60));
     // Tenths are shown below `low`; otherwise whole seconds.

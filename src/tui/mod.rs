@@ -14,6 +14,7 @@ pub mod dialog;
 pub mod event_loop;
 pub mod input;
 pub mod keymap;
+pub mod move_flash;
 pub mod new_game;
 pub mod play;
 pub mod quit;

@@ -1,6 +1,7 @@
 //! The new-game screen's state: each side (person, computer at a level, external engine), the time control
 //! (presets or custom) and the start (standard, Chess960 random or by number with a preview, or a FEN).
-//! Up/Down choose a row, Left/Right change it, text rows take typing, Enter starts.
+//! and whether the bell rings on the opponent's moves. Up/Down choose a row, Left/Right change it, text rows
+//! take typing, Enter starts.
 
 use super::action::{Action, Dir};
 use super::config::{Config, ExternalEngine};
@@ -35,6 +36,7 @@ pub enum Field {
     Start,
     Number,
     Fen,
+    Bell,
     Go,
 }
 
@@ -68,6 +70,8 @@ pub struct NewGameForm {
     pub focus: Field,
     pub error: Option<String>,
     pub engines: Vec<ExternalEngine>,
+    /// Ring the terminal bell after each of the opponent's moves (`[sound] bell_on_move`, for this session).
+    pub bell_on_move: bool,
 }
 
 impl NewGameForm {
@@ -103,6 +107,7 @@ impl NewGameForm {
             focus: Field::Go,
             error: None,
             engines,
+            bell_on_move: config.sound.bell_on_move,
         }
     }
 
@@ -126,6 +131,7 @@ impl NewGameForm {
             StartChoice::Fen => f.push(Field::Fen),
             _ => {}
         }
+        f.push(Field::Bell);
         f.push(Field::Go);
         f
     }
@@ -184,6 +190,7 @@ impl NewGameForm {
                 let n = self.number.trim().parse::<i32>().unwrap_or(518);
                 self.number = (n + delta as i32).rem_euclid(960).to_string();
             }
+            Field::Bell => self.bell_on_move = !self.bell_on_move,
             _ => {}
         }
     }
@@ -349,5 +356,19 @@ mod tests {
         assert_eq!(form.build().unwrap().black, PlayerSpec::Uci("SF".into()));
         form.handle(&Action::Cursor(Dir::Right));
         assert_eq!(form.black, PlayerChoice::Human);
+    }
+
+    #[test]
+    fn the_bell_row_starts_from_the_config_and_toggles() {
+        let mut config = Config::default();
+        config.sound.bell_on_move = true;
+        let mut form = NewGameForm::from_config(&config);
+        assert!(form.bell_on_move);
+        assert_eq!(form.fields().iter().rev().take(2).collect::<Vec<_>>(), [&Field::Go, &Field::Bell]);
+        form.focus = Field::Bell;
+        form.handle(&Action::Cursor(Dir::Left));
+        assert!(!form.bell_on_move);
+        form.handle(&Action::Cursor(Dir::Right));
+        assert!(form.bell_on_move);
     }
 }

@@ -132,7 +132,7 @@ fn any<T>(_: &T) -> Result<(), String> {
 }
 
 fn game(r: &mut Reader, c: &mut GameConfig, value: Value) {
-    const KNOWN: [&str; 5] = ["white", "black", "level", "time_control", "auto_queen"];
+    const KNOWN: [&str; 7] = ["white", "black", "level", "time_control", "auto_queen", "clock_starts", "show_thinking"];
     for (name, span, v) in r.entries(value, "game") {
         let key = format!("game.{name}");
         match name.as_str() {
@@ -143,6 +143,8 @@ fn game(r: &mut Reader, c: &mut GameConfig, value: Value) {
             }),
             "time_control" => r.set(&mut c.time_control, &key, v, any),
             "auto_queen" => r.set(&mut c.auto_queen, &key, v, any),
+            "clock_starts" => r.set(&mut c.clock_starts, &key, v, any),
+            "show_thinking" => r.set(&mut c.show_thinking, &key, v, any),
             _ => r.unknown(span, &name, "game", &KNOWN),
         }
     }

@@ -1,4 +1,6 @@
 //! A player's block in the side panel: who plays (and at what level), the clock, and the material lead.
+//! The clock line says what the clock does: "◀" while it runs, a simple delay counting down before the main
+//! time moves ("delay 3s"), and with stages the moves left to the next control ("12 to go").
 
 use crate::rules::Color;
 use crate::tui::theme::Theme;
@@ -17,8 +19,12 @@ pub struct PlayerView {
     pub name: String,
     /// Remaining time; `None` when the game is untimed (or a reviewed game).
     pub clock: Option<Duration>,
-    /// This side's clock is running.
+    /// This side's clock is running (not before its first move when clocks start after the first moves).
     pub running: bool,
+    /// What is left of a simple delay before the main time moves.
+    pub delay: Option<Duration>,
+    /// With stages: moves left to the next time control.
+    pub to_go: Option<u32>,
     pub to_move: bool,
     /// The pieces this side is up, e.g. "♟♟ +2"; empty when level.
     pub material: String,
@@ -36,6 +42,19 @@ pub fn format_clock(d: Duration, low: Duration) -> String {
         format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
     } else {
         format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// A delay's whole seconds, rounded up: a 5 s delay shows 5, 4, 3, 2, 1 and is gone at 0.
+pub fn delay_seconds(d: Duration) -> u64 {
+    d.as_millis().div_ceil(1000) as u64
+}
+
+/// When the clock line next changes while a delay counts down (for the event loop's timer).
+pub fn delay_step(d: Duration) -> Duration {
+    match d.as_millis() % 1000 {
+        0 => Duration::from_secs(1),
+        ms => Duration::from_millis(ms as u64),
     }
 }
 
@@ -74,6 +93,12 @@ impl Widget for &PlayerBlock<'_> {
             if p.running {
                 clock_line.push(Span::styled(" ◀", style));
             }
+            if let Some(delay) = p.delay {
+                clock_line.push(Span::styled(format!(" delay {}s", delay_seconds(delay)), t.accent));
+            }
+            if let Some(n) = p.to_go {
+                clock_line.push(Span::styled(format!(" · {n} to go"), t.dim));
+            }
         } else {
             clock_line.push(Span::styled("no clock", t.dim));
         }
@@ -97,5 +122,14 @@ mod tests {
         assert_eq!(format_clock(Duration::from_millis(99), low), "0.0");
         assert_eq!(format_clock(Duration::from_secs(3723), low), "1:02:03");
         assert_eq!(format_clock(Duration::from_millis(10_000), low), "0:10");
+    }
+
+    #[test]
+    fn a_delay_counts_whole_seconds_down_to_one() {
+        assert_eq!(delay_seconds(Duration::from_millis(5000)), 5);
+        assert_eq!(delay_seconds(Duration::from_millis(4001)), 5);
+        assert_eq!(delay_seconds(Duration::from_millis(1)), 1);
+        assert_eq!(delay_step(Duration::from_millis(4300)), Duration::from_millis(300));
+        assert_eq!(delay_step(Duration::from_millis(3000)), Duration::from_secs(1));
     }
 }

@@ -6,6 +6,7 @@ pub mod dialogs;
 pub mod eval_graph;
 pub mod help;
 pub mod layout;
+pub mod move_flash;
 pub mod moves;
 pub mod new_game;
 pub mod play;

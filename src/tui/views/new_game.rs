@@ -1,4 +1,5 @@
-//! The new-game screen: one row per choice, the focused one marked, a preview of a Chess960 back rank.
+//! The new-game screen: one row per choice (the bell on the opponent's moves included), the focused one
+//! marked, a preview of a Chess960 back rank.
 
 use super::popup::centered;
 use crate::rules::{Color, Piece};
@@ -43,13 +44,20 @@ impl NewGameView<'_> {
             ),
             Field::Number => ("  number 0–959", format!("{}▏ {}", f.number, self.preview())),
             Field::Fen => ("  FEN", format!("{}▏", f.fen)),
+            Field::Bell => ("Bell on move", if f.bell_on_move { "on" } else { "off" }.into()),
             Field::Go => ("", "[ Start the game ]".into()),
         };
         let focused = f.focus == field;
         let marker = if focused { "▶ " } else { "  " };
         let arrows = matches!(
             field,
-            Field::White | Field::Black | Field::WhiteLevel | Field::BlackLevel | Field::Time | Field::Start
+            Field::White
+                | Field::Black
+                | Field::WhiteLevel
+                | Field::BlackLevel
+                | Field::Time
+                | Field::Start
+                | Field::Bell
         );
         let value = if focused && arrows { format!("◀ {value} ▶") } else { value };
         let value_style = if focused { t.accent } else { t.text };

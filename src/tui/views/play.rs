@@ -32,6 +32,9 @@ pub fn draw(frame: &mut Frame, app: &App, play: &PlayState, l: &ScreenLayout) {
     };
     let outer: Rect = l.board.outer();
     ratatui::widgets::Widget::render(&board, outer, buf);
+    if let Some(squares) = app.move_flash.squares(app.now()) {
+        super::move_flash::draw(buf, &l.board, squares);
+    }
     if let Some((from, to)) = play.premove_squares() {
         super::board::mark_squares(buf, &l.board, &[from, to], theme.premove);
     }
@@ -78,10 +81,12 @@ fn draw_side(buf: &mut ratatui::buffer::Buffer, app: &App, play: &PlayState, sid
     let mut list_rect =
         Rect::new(side.x, side.y + player_h + 1, side.width, side.height.saturating_sub(2 * player_h + 2));
     // The opening's name as the game goes on; it stays once the game leaves the book (the data set's rule).
-    if let Some(o) = crate::game::openings::classify(game.start_position(), game.history().moves())
+    // A Chess960 game has no opening names: its start number is shown instead.
+    let opening = crate::game::openings::classify(game.start_position(), game.history().moves())
+        .map(|o| format!("{} {}", o.eco, o.name));
+    if let Some(text) = super::status::variant_label(game).or(opening)
         && list_rect.height > 3
     {
-        let text = format!("{} {}", o.eco, o.name);
         buf.set_line(side.x, list_rect.y, &Line::styled(text, theme.dim), side.width);
         list_rect.y += 1;
         list_rect.height -= 1;
@@ -126,12 +131,14 @@ fn player_view(game: &GameController, color: Color, pieces: PieceStyle, outline:
         other => format!("Engine · {}", crate::text::clean(&other.name())),
     };
     let name = if game.is_thinking() == Some(color) { format!("{name} (thinking…)") } else { name };
-    let running = !game.is_over() && game.side_to_move() == color && game.clock(color).is_some();
+    let face = game.clock_face(color).filter(|_| !game.is_over());
     PlayerView {
         color,
         name,
         clock: game.clock(color),
-        running,
+        running: face.is_some_and(|f| f.running),
+        delay: face.and_then(|f| f.delay),
+        to_go: face.and_then(|f| f.to_go),
         to_move: !game.is_over() && game.side_to_move() == color,
         material: material_lead(game.position(), color, pieces, outline),
     }
@@ -186,12 +193,13 @@ fn game_status_text(app: &App, play: &PlayState) -> (String, StatusKind) {
         return (format!("{result}. {} for a new game.", app.keymap.hint(Command::NewGame)), StatusKind::Over);
     }
     let side = game.side_to_move();
-    let mut text = format!("{} to move", side.name());
+    let mut text = format!("{}{} to move", super::status::opponent_move_note(game, play.me()), side.name());
     let mut kind = StatusKind::Normal;
     if game.position().in_check() {
         text.push_str(" — check!");
         kind = StatusKind::Check;
     }
+    text.push_str(&super::status::thinking_note(game, app.config.game.show_thinking));
     if let Some(p) = game.premove() {
         text.push_str(&format!(" · premove {} (Esc cancels)", p.text));
     }

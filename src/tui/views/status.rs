@@ -1,7 +1,9 @@
 //! The two lines under the board: the game's status (whose move, check, the result in words, a notice)
-//! and the move being typed with the reason it was refused.
+//! and the move being typed with the reason it was refused. Also the words the status line and the side
+//! panel use for the opponent's last move, the computer's thinking and a Chess960 start.
 
 use crate::game::GameController;
+use crate::rules::Color;
 use crate::tui::input::MoveLine;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
@@ -25,6 +27,32 @@ pub fn draw_offer_text(game: &GameController, key: &str) -> Option<String> {
     }
     let by = game.pending_draw_offer()?;
     Some(format!("{} offers a draw with the next move ({key} withdraws it)", by.name()))
+}
+
+/// "Black played Nxe4+ · " after a move by someone other than `me` (the person at the keyboard), so that an
+/// answer that comes in milliseconds is still noticed; empty otherwise.
+pub fn opponent_move_note(game: &GameController, me: Color) -> String {
+    match game.last_move() {
+        Some(r) if r.color != me && !game.is_over() => format!("{} played {} · ", r.color.name(), r.san),
+        _ => String::new(),
+    }
+}
+
+/// " · thinking… depth 12" while the computer thinks and has reported a depth, when `show` is on.
+pub fn thinking_note(game: &GameController, show: bool) -> String {
+    match game.thinking_depth() {
+        Some(depth) if show && game.is_thinking().is_some() => format!(" · thinking… depth {depth}"),
+        _ => String::new(),
+    }
+}
+
+/// "Chess960 #414" during a Chess960 game (its number worked out from the start when it was not given);
+/// "Chess960" for one that did not start from one of the 960 starts.
+pub fn variant_label(game: &GameController) -> Option<String> {
+    match game.chess960_number() {
+        Some(n) => Some(format!("Chess960 #{n}")),
+        None => game.start_position().is_chess960().then(|| "Chess960".to_string()),
+    }
 }
 
 pub struct StatusLine<'a> {
