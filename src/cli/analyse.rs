@@ -21,11 +21,8 @@ use tabiya::game::engine_spec::{EngineCatalog, EngineSpec};
 use tabiya::game::pgn::{PgnGame, WriteOptions, read_file, read_games, write_game};
 use tabiya::text::clean;
 
-/// The default search per position, in nodes: a 40-move game (81 positions) in under a minute on one core
-/// of the reference machine, and the same judgements however busy the machine is (see README's figures).
+/// The default search per position, in nodes (or 600 ms when that comes first: see `PositionLimit::nodes`).
 pub const DEFAULT_NODES: u64 = 400_000;
-/// With a node limit, the most time one position may take (a very slow machine still finishes).
-const NODES_BACKSTOP: Duration = Duration::from_secs(10);
 
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
@@ -34,7 +31,7 @@ pub struct AnalyseArgs {
     /// Only this game (1-based); all games when not given.
     #[arg(long, value_name = "N")]
     pub game: Option<usize>,
-    /// Search each position this many nodes (the default: 400000).
+    /// Search each position this many nodes (the default: 400000, or 600 ms when that comes first).
     #[arg(long, value_name = "N", conflicts_with_all = ["movetime", "depth"],
           value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     pub nodes: Option<u64>,
@@ -105,7 +102,7 @@ fn position_limit(args: &AnalyseArgs) -> (PositionLimit, String) {
     let limit = match (args.depth, args.movetime, args.nodes) {
         (Some(d), ..) => PositionLimit::Depth(d),
         (_, Some(ms), _) => PositionLimit::Time(Duration::from_millis(ms)),
-        (.., nodes) => PositionLimit::Nodes { nodes: nodes.unwrap_or(DEFAULT_NODES), backstop: NODES_BACKSTOP },
+        (.., nodes) => PositionLimit::nodes(nodes.unwrap_or(DEFAULT_NODES)),
     };
     let words = match limit {
         PositionLimit::Depth(_) => limit.to_string(),

@@ -107,7 +107,7 @@ impl AnalysisConfig {
     pub fn game_limit(&self) -> crate::game::analysis::PositionLimit {
         use crate::game::analysis::PositionLimit;
         match self.game_movetime_ms {
-            0 => PositionLimit::Nodes { nodes: self.game_nodes, backstop: std::time::Duration::from_secs(10) },
+            0 => PositionLimit::nodes(self.game_nodes),
             ms => PositionLimit::Time(std::time::Duration::from_millis(ms)),
         }
     }

@@ -41,6 +41,15 @@ pub enum PositionLimit {
     },
 }
 
+impl PositionLimit {
+    /// `nodes` a position, or 1.5 µs a node when that comes first (at least 600 ms): 400000 nodes are about
+    /// half a second on one core, and a slow or busy machine still analyses a 40-move game within a minute.
+    pub fn nodes(nodes: u64) -> PositionLimit {
+        let backstop = Duration::from_nanos(nodes.saturating_mul(1500)).max(Duration::from_millis(600));
+        PositionLimit::Nodes { nodes, backstop }
+    }
+}
+
 impl std::fmt::Display for PositionLimit {
     /// `400000 nodes`, `300 ms`, `depth 14`: for tags, cache keys and messages.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
