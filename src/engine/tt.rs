@@ -164,7 +164,7 @@ impl Tt {
                 used += u32::from(s.meta & 3 != 0 && s.meta >> 2 == self.generation);
             }
         }
-        if slots == 0 { 0 } else { used * 1000 / slots }
+        (used * 1000).checked_div(slots).unwrap_or(0)
     }
 
     /// Called at the start of every search so that older entries become preferred victims.
