@@ -283,7 +283,7 @@ mod tests {
         assert_eq!(cache.load(&other, &start, &moves), None, "another engine");
         // The same file name holding another key (a collision, a copied file) is a miss too.
         let k = key(&start, &moves, 300);
-        let other_text = std::fs::read_to_string(cache.path(&k)).unwrap().replace("movetime 300ms", "movetime 9ms");
+        let other_text = std::fs::read_to_string(cache.path(&k)).unwrap().replace("300 ms", "9 ms");
         std::fs::write(cache.path(&k), other_text).unwrap();
         assert_eq!(cache.load(&k, &start, &moves), None);
     }
