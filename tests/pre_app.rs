@@ -74,7 +74,9 @@ const H: u16 = 30;
 /// You against a held computer, on fake time; `you` is the colour you play.
 fn game_against(you: Color, time: TimeControlSpec, start: StartSpec, script: &[&'static str]) -> (App, Held, FakeTime) {
     let clock = FakeTime::new();
-    let config = Config::default();
+    let mut config = Config::default();
+    // These tests count clock time from the start, as over the board.
+    config.game.clock_starts = tabiya::tui::config::ClockStarts::AtOnce;
     let keymap = KeyMap::from_config(&config.keys).unwrap();
     let options = AppOptions { saves: None, notify: None, time: Some(Arc::new(clock.clone())) };
     let mut app = App::new(config, keymap, None, options);
@@ -307,7 +309,9 @@ fn premove_squares_are_marked_at_80x24() {
 
 #[test]
 fn a_premove_against_the_built_in_engine_at_level_1() {
-    let config = Config::default();
+    let mut config = Config::default();
+    // These tests count clock time from the start, as over the board.
+    config.game.clock_starts = tabiya::tui::config::ClockStarts::AtOnce;
     let keymap = KeyMap::from_config(&config.keys).unwrap();
     let mut app = App::new(config, keymap, None, AppOptions::default());
     app.update(Action::Resize { width: W, height: H });

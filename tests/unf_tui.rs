@@ -20,7 +20,9 @@ use tabiya::tui::setup::{PlayerSpec, StartSpec};
 use tabiya::tui::views::screen;
 
 fn app(dir: &std::path::Path, time: &FakeTime) -> App {
-    let config = Config::default();
+    let mut config = Config::default();
+    // These tests count clock time from the start, as over the board.
+    config.game.clock_starts = tabiya::tui::config::ClockStarts::AtOnce;
     let keymap = KeyMap::from_config(&config.keys).unwrap();
     let saves = Some(SaveStore::open(dir).unwrap());
     let mut app =

@@ -193,7 +193,10 @@ fn game_status_text(app: &App, play: &PlayState) -> (String, StatusKind) {
         return (format!("{result}. {} for a new game.", app.keymap.hint(Command::NewGame)), StatusKind::Over);
     }
     let side = game.side_to_move();
-    let mut text = format!("{}{} to move", super::status::opponent_move_note(game, play.me()), side.name());
+    // A standing draw offer needs the room more than the move, which the board marks anyway.
+    let offer = super::status::draw_offer_text(game, &app.keymap.hint(Command::Draw));
+    let played = if offer.is_some() { String::new() } else { super::status::opponent_move_note(game, play.me()) };
+    let mut text = format!("{played}{} to move", side.name());
     let mut kind = StatusKind::Normal;
     if game.position().in_check() {
         text.push_str(" — check!");
@@ -203,7 +206,7 @@ fn game_status_text(app: &App, play: &PlayState) -> (String, StatusKind) {
     if let Some(p) = game.premove() {
         text.push_str(&format!(" · premove {} (Esc cancels)", p.text));
     }
-    if let Some(offer) = super::status::draw_offer_text(game, &app.keymap.hint(Command::Draw)) {
+    if let Some(offer) = offer {
         text.push_str(&format!(" · {offer}"));
     }
     if play.my_turn() && !game.claimable_now().is_empty() {
