@@ -1,6 +1,7 @@
 //! `tabiya analyse` on the real binary: a game with a planted blunder comes back with `??` on it, the better
 //! move in words and as a variation, `[%eval]` on every move and each side's accuracy; the output reads back
-//! in tabiya, whose `--json` shows every move's evaluation; an existing output file is never replaced.
+//! in tabiya, whose `--json` shows every move's evaluation; an existing output file is never replaced; an
+//! analysis is kept and used again (unless `--fresh`), and a saved game's resume tags do not reach the copy.
 
 use std::process::Command;
 
@@ -18,7 +19,17 @@ fn a_planted_blunder_is_marked_and_the_output_reads_back() {
     std::fs::write(&input, GAME).unwrap();
     let cfg = dir.path().join("none.toml");
     std::fs::write(&cfg, "").unwrap();
-    let out = tabiya(&["analyse", input.to_str().unwrap(), "--nodes", "100000", "--config", cfg.to_str().unwrap()]);
+    let data = dir.path().to_str().unwrap();
+    let out = tabiya(&[
+        "analyse",
+        input.to_str().unwrap(),
+        "--nodes",
+        "100000",
+        "--config",
+        cfg.to_str().unwrap(),
+        "--data-dir",
+        data,
+    ]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success(), "{text}\n{}", String::from_utf8_lossy(&out.stderr));
     assert!(text.contains("Qh4 $4") || text.contains("Qh4??"), "{text}");
@@ -57,4 +68,47 @@ fn one_search_limit_at_a_time() {
     let out = tabiya(&["analyse", "x.pgn", "--nodes", "1000", "--movetime", "100"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot be used with"), "{out:?}");
+}
+
+const SAVED: &str = "[Event \"Saved\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n[TabiyaSave \"1\"]\n\
+                     [TabiyaState \"in progress\"]\n[TabiyaClocks \"290000 301000\"]\n\n1. e4 e5 2. Qh5 Ke7 *\n";
+
+/// Runs `tabiya analyse` at depth 4 with the kept analyses in `data`.
+fn analyse_kept(input: &std::path::Path, data: &std::path::Path, extra: &[&str]) -> (String, String) {
+    let cfg = data.join("none.toml");
+    std::fs::write(&cfg, "").unwrap();
+    let mut args = vec!["analyse", input.to_str().unwrap(), "--depth", "4", "--config", cfg.to_str().unwrap()];
+    args.extend(["--data-dir", data.to_str().unwrap()]);
+    args.extend(extra);
+    let out = tabiya(&args);
+    let (stdout, stderr) = (String::from_utf8(out.stdout).unwrap(), String::from_utf8_lossy(&out.stderr).into_owned());
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    (stdout, stderr)
+}
+
+#[test]
+fn an_analysis_is_kept_and_used_again_unless_fresh() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("saved.pgn");
+    std::fs::write(&input, SAVED).unwrap();
+    let (first, note) = analyse_kept(&input, dir.path(), &[]);
+    assert!(!note.contains("kept"), "nothing was kept yet: {note}");
+    for tag in ["TabiyaSave", "TabiyaState", "TabiyaClocks"] {
+        assert!(!first.contains(tag), "the annotated copy is no save to resume: {first}");
+    }
+    let kept: Vec<_> = std::fs::read_dir(dir.path().join("analysis")).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+
+    // Plant a different (valid) score for the start position: the second run shows it, so it read the file.
+    let json = std::fs::read_to_string(&kept[0]).unwrap();
+    let mut data: serde_json::Value = serde_json::from_str(&json).unwrap();
+    data["positions"][1] = serde_json::json!({ "cp": 777, "depth": 4, "pv": ["e7e5"] });
+    std::fs::write(&kept[0], data.to_string()).unwrap();
+    let (second, note) = analyse_kept(&input, dir.path(), &[]);
+    assert!(note.contains("kept") && note.contains("--fresh"), "{note}");
+    assert!(second.contains("[%eval 7.77]"), "{second}");
+
+    let (third, note) = analyse_kept(&input, dir.path(), &["--fresh"]);
+    assert!(!note.contains("is used"), "{note}");
+    assert!(!third.contains("[%eval 7.77]"), "{third}");
 }

@@ -125,7 +125,7 @@ def tabiya_blunders(games, tabiya, setting):
         name = f.name
     empty = tempfile.NamedTemporaryFile("w", suffix=".toml", delete=False)
     empty.close()
-    out = subprocess.run([tabiya, "analyse", name, *setting, "--config", empty.name],
+    out = subprocess.run([tabiya, "analyse", name, *setting, "--fresh", "--config", empty.name],
                          check=True, capture_output=True, text=True).stdout
     marks = set()
     pgn = io.StringIO(out)

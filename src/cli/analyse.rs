@@ -3,7 +3,7 @@
 //! better line on each inaccuracy, mistake and blunder, each side's accuracy and average centipawn loss as
 //! tags. The game's own comments, NAGs and variations are kept. Output goes to stdout, or to a new file
 //! (never over an existing one); progress goes to stderr when it is a terminal; Ctrl+C stops and writes what
-//! is done.
+//! is done. Complete analyses are kept beside the saved games and used again, as the review screen does.
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
@@ -14,11 +14,12 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tabiya::game::analysis::{
-    AnalysisEngine, AnalysisRequest, AnalysisService, AnalysisUpdate, PositionAnalysis, PositionLimit, annotate,
-    figure_tags,
+    AnalysisCache, AnalysisEngine, AnalysisRequest, AnalysisService, AnalysisUpdate, CacheKey, PositionAnalysis,
+    PositionLimit, annotate, figure_tags,
 };
 use tabiya::game::engine_spec::{EngineCatalog, EngineSpec};
 use tabiya::game::pgn::{PgnGame, WriteOptions, read_file, read_games, write_game};
+use tabiya::game::saves::{SaveStore, TAG_BLACK_PLAYER, TAG_CLOCKS, TAG_MARKER, TAG_STATE, TAG_WHITE_PLAYER};
 use tabiya::text::clean;
 
 /// The default search per position, in nodes (or 600 ms when that comes first: see `PositionLimit::nodes`).
@@ -53,6 +54,13 @@ pub struct AnalyseArgs {
     /// Read the configuration (for [[engines]] and the hash size) from FILE.
     #[arg(long, value_name = "FILE")]
     pub config: Option<PathBuf>,
+    /// Keep analyses in DIR/analysis, shared with the review screen, instead of the data directory (also:
+    /// TABIYA_DATA_DIR).
+    #[arg(long, value_name = "DIR")]
+    pub data_dir: Option<PathBuf>,
+    /// Analyse again even where an analysis of the same game with the same engine and limit is kept.
+    #[arg(long)]
+    pub fresh: bool,
 }
 
 pub fn run(args: AnalyseArgs) -> Result<ExitCode> {
@@ -76,6 +84,7 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode> {
     // A second Ctrl+C is not caught again, so it ends the program at once as usual.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
     let (limit, setting) = position_limit(&args);
+    let kept = Kept { cache: analysis_cache(&args), engine: &engine, limit, fresh: args.fresh };
     let mut status = ExitCode::SUCCESS;
     for game in &mut games {
         if interrupted.load(Ordering::SeqCst) {
@@ -86,7 +95,16 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode> {
             status = ExitCode::FAILURE;
             continue;
         }
-        let positions = analyse_game(&service, game, limit, &interrupted)?;
+        let positions = match kept.load(game) {
+            Some(positions) => positions,
+            None => {
+                let positions = analyse_game(&service, game, limit, &interrupted)?;
+                if !interrupted.load(Ordering::SeqCst) {
+                    kept.store(game, &positions);
+                }
+                positions
+            }
+        };
         write_annotated(&mut out, game, &positions, &setting)?;
     }
     out.flush()?;
@@ -109,6 +127,55 @@ fn position_limit(args: &AnalyseArgs) -> (PositionLimit, String) {
         _ => format!("{limit} a position"),
     };
     (limit, words)
+}
+
+/// The folder of kept analyses: `--data-dir`, else the data directory's; none when there is no home.
+fn analysis_cache(args: &AnalyseArgs) -> Option<AnalysisCache> {
+    let games = match &args.data_dir {
+        Some(dir) => dir.join("games"),
+        None => SaveStore::default_dir()?,
+    };
+    Some(AnalysisCache::beside_saves(&games))
+}
+
+/// Analyses kept between runs, the same ones the review screen keeps and shows: a game analysed once with
+/// the same engine and limit (in either place) is not analysed again.
+struct Kept<'a> {
+    cache: Option<AnalysisCache>,
+    engine: &'a AnalysisEngine,
+    limit: PositionLimit,
+    fresh: bool,
+}
+
+impl Kept<'_> {
+    fn key(&self, game: &PgnGame) -> CacheKey {
+        let moves: Vec<_> = game.tree.moves().collect();
+        CacheKey::new(&game.tree.start, &moves, self.engine, self.limit)
+    }
+
+    fn load(&self, game: &PgnGame) -> Option<Vec<PositionAnalysis>> {
+        let cache = self.cache.as_ref().filter(|_| !self.fresh)?;
+        let moves: Vec<_> = game.tree.moves().collect();
+        let positions = cache.load(&self.key(game), &game.tree.start, &moves)?;
+        eprintln!(
+            "tabiya analyse: game {}: the analysis kept in {} is used (--fresh analyses again)",
+            game.number,
+            clean(&cache.dir().display().to_string())
+        );
+        Some(positions)
+    }
+
+    /// Keeps a complete analysis; failing to keep it costs only the next run's time, so it is a warning.
+    fn store(&self, game: &PgnGame, positions: &[PositionAnalysis]) {
+        let Some(cache) = &self.cache else { return };
+        let moves: Vec<_> = game.tree.moves().collect();
+        if positions.len() != moves.len() + 1 {
+            return;
+        }
+        if let Err(e) = cache.store(&self.key(game), &game.tree.start, &moves, positions) {
+            eprintln!("tabiya analyse: game {}: analysis not kept: {}", game.number, clean(&e.to_string()));
+        }
+    }
 }
 
 /// The engine named by `--engine`, resolved through the configuration's [[engines]] first.
@@ -188,7 +255,13 @@ fn write_annotated(
 ) -> Result<()> {
     let report = annotate(&mut game.tree, positions);
     let mut tags = super::pgn::with_opening_tags(game);
-    tags.retain(|(k, _)| !matches!(k.as_str(), "WhiteAccuracy" | "BlackAccuracy" | "WhiteACPL" | "BlackACPL"));
+    // The figures are measured again; tabiya's save-state tags would make the annotated copy look like a game
+    // still to be resumed.
+    const SAVE_TAGS: [&str; 5] = [TAG_MARKER, TAG_STATE, TAG_CLOCKS, TAG_WHITE_PLAYER, TAG_BLACK_PLAYER];
+    tags.retain(|(k, _)| {
+        !matches!(k.as_str(), "WhiteAccuracy" | "BlackAccuracy" | "WhiteACPL" | "BlackACPL")
+            && !SAVE_TAGS.contains(&k.as_str())
+    });
     tags.extend(figure_tags(&report));
     if !tags.iter().any(|(k, _)| k == "Annotator") {
         tags.push(("Annotator".into(), format!("tabiya analyse, {setting}")));
