@@ -146,6 +146,8 @@ pub struct GameController {
     pub(super) engine_failure: Option<super::thinking::EngineFailure>,
     /// The person's move queued while the computer thinks.
     pub(super) premove: Option<super::premove::Premove>,
+    /// The claimable draws, worked out once per position (the play screen asks on every frame).
+    pub(super) claims: super::claims_memo::ClaimsMemo,
 }
 
 impl GameController {
@@ -196,6 +198,7 @@ impl GameController {
             save_error: None,
             engine_failure: None,
             premove: None,
+            claims: Default::default(),
         }
     }
 
@@ -470,7 +473,7 @@ impl GameController {
 
     /// Draws the player to move could claim now, or by announcing some move.
     pub fn claimable(&self) -> Vec<DrawClaim> {
-        if self.result.is_some() { Vec::new() } else { self.history.claimable_any() }
+        if self.result.is_some() { Vec::new() } else { self.claims.claimable_any(&self.history) }
     }
 
     /// Draws the player to move could claim right now, without a move.

@@ -8,6 +8,7 @@ mod actions;
 pub mod analysis;
 pub mod brain;
 mod builtin;
+mod claims_memo;
 pub mod clock;
 pub mod continuation;
 pub mod controller;
