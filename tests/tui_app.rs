@@ -627,3 +627,16 @@ fn h_moves_the_cursor_but_still_starts_a_move_on_the_h_file() {
     assert_eq!(sans(&app), ["h4", "h5"]);
     assert!(!app.play.as_ref().unwrap().cursor_shown);
 }
+
+#[test]
+fn only_events_that_mean_something_ask_for_a_redraw() {
+    let time = FakeTime::new();
+    let mut app = app_with(Config::default(), &time, None);
+    two_people(&mut app, TimeControlSpec::Untimed, StartSpec::Standard);
+    let motion = MouseEvent { kind: MouseEventKind::Moved, column: 5, row: 5, modifiers: KeyModifiers::NONE };
+    assert!(!app.handle_event(&Event::Mouse(motion)), "mouse motion changes nothing");
+    assert!(!app.handle_event(&Event::FocusGained));
+    assert!(!app.handle_event(&Event::Key(KeyEvent::new(KeyCode::F(12), KeyModifiers::NONE))), "an unbound key");
+    assert!(app.handle_event(&Event::Key(KeyEvent::new(KeyCode::Char('e'), KeyModifiers::NONE))), "typing a move");
+    assert!(app.handle_event(&Event::Resize(90, 30)));
+}

@@ -257,29 +257,18 @@ impl App {
 
     // ----- events -----
 
-    /// Turns a terminal event into actions for the current screen and applies them.
-    pub fn handle_event(&mut self, event: &Event) {
-        match event {
-            Event::Key(key) if key.kind != KeyEventKind::Release => {
-                if let Some(action) = self.key_action(key) {
-                    self.update(action);
-                }
-            }
-            Event::Mouse(m) => {
-                let kind = match m.kind {
-                    MouseEventKind::Down(MouseButton::Left) => MouseKind::Down,
-                    MouseEventKind::Down(MouseButton::Right) => MouseKind::RightDown,
-                    MouseEventKind::Drag(MouseButton::Left) => MouseKind::Drag,
-                    MouseEventKind::Up(MouseButton::Left) => MouseKind::Up,
-                    MouseEventKind::ScrollUp => MouseKind::ScrollUp,
-                    MouseEventKind::ScrollDown => MouseKind::ScrollDown,
-                    _ => return,
-                };
-                self.update(Action::Mouse { kind, column: m.column, row: m.row });
-            }
-            Event::Resize(width, height) => self.update(Action::Resize { width: *width, height: *height }),
-            _ => {}
-        }
+    /// Turns a terminal event into actions for the current screen and applies them. False when the event
+    /// means nothing here (mouse motion, a key release, an unbound key), so the screen need not be drawn again.
+    pub fn handle_event(&mut self, event: &Event) -> bool {
+        let action = match event {
+            Event::Key(key) if key.kind != KeyEventKind::Release => self.key_action(key),
+            Event::Mouse(m) => mouse_kind(m.kind).map(|kind| Action::Mouse { kind, column: m.column, row: m.row }),
+            Event::Resize(width, height) => Some(Action::Resize { width: *width, height: *height }),
+            _ => None,
+        };
+        let Some(action) = action else { return false };
+        self.update(action);
+        true
     }
 
     fn typing(&self) -> bool {
@@ -1227,4 +1216,17 @@ pub(super) fn default_pgn_name(play: &PlayState) -> String {
         play.game.player(c).name().chars().map(|ch| if ch.is_alphanumeric() { ch } else { '_' }).collect::<String>()
     };
     format!("{}-vs-{}.pgn", name(Color::White), name(Color::Black))
+}
+
+/// The mouse events the screens use; motion and the other buttons are not.
+fn mouse_kind(kind: MouseEventKind) -> Option<MouseKind> {
+    Some(match kind {
+        MouseEventKind::Down(MouseButton::Left) => MouseKind::Down,
+        MouseEventKind::Down(MouseButton::Right) => MouseKind::RightDown,
+        MouseEventKind::Drag(MouseButton::Left) => MouseKind::Drag,
+        MouseEventKind::Up(MouseButton::Left) => MouseKind::Up,
+        MouseEventKind::ScrollUp => MouseKind::ScrollUp,
+        MouseEventKind::ScrollDown => MouseKind::ScrollDown,
+        _ => return None,
+    })
 }

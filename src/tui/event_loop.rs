@@ -1,6 +1,6 @@
 //! The event loop: one tokio task selecting over terminal events, a wake-up channel fed by the engine
 //! threads (through the controller's notifier), and a timer that exists only while a clock runs. It draws
-//! after each change and otherwise sleeps, so an idle board costs nothing. It never waits on an engine or
+//! after each change (not after mouse motion or a key that means nothing) and otherwise sleeps, so an idle board costs nothing. It never waits on an engine or
 //! on disk: engines answer through the channel, and the controller's saves are small atomic writes.
 
 use super::action::Action;
@@ -32,7 +32,8 @@ pub async fn run(terminal: &mut Tui, app: &mut App, mut wake: UnboundedReceiver<
     }
     loop {
         let tick = next_tick(app);
-        tokio::select! {
+        // Only what changes the screen draws it again: mouse motion and unbound keys do not.
+        let changed = tokio::select! {
             event = events.next() => match event {
                 Some(Ok(event)) => app.handle_event(&event),
                 Some(Err(e)) => return Err(e),
@@ -41,9 +42,13 @@ pub async fn run(terminal: &mut Tui, app: &mut App, mut wake: UnboundedReceiver<
             Some(()) = wake.recv() => {
                 while wake.try_recv().is_ok() {}
                 app.update(Action::Tick);
+                true
             }
-            () = sleep_for(tick), if tick.is_some() => app.update(Action::Tick),
-        }
+            () = sleep_for(tick), if tick.is_some() => {
+                app.update(Action::Tick);
+                true
+            }
+        };
         let output = app.take_output();
         if !output.is_empty() {
             let mut out = io::stdout();
@@ -55,7 +60,9 @@ pub async fn run(terminal: &mut Tui, app: &mut App, mut wake: UnboundedReceiver<
         if app.quit {
             return Ok(());
         }
-        terminal.draw(|f| screen::draw(f, app))?;
+        if changed {
+            terminal.draw(|f| screen::draw(f, app))?;
+        }
     }
 }
 
