@@ -1097,9 +1097,9 @@ impl App {
         true
     }
 
-    /// `u unfinished games · ` for the new-game screen's keys, when games can be saved.
-    pub fn unfinished_hint(&self) -> &'static str {
-        if self.options.saves.is_some() && self.unfinished_count > 0 { "u unfinished games · " } else { "" }
+    /// `u unfinished games` for the new-game screen's keys, when there are some.
+    pub fn unfinished_hint(&self) -> Option<&'static str> {
+        (self.options.saves.is_some() && self.unfinished_count > 0).then_some("u unfinished games")
     }
 
     /// Opens the list of unfinished games (the `u` key of the new-game screen), leaving out the game in play.

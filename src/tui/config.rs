@@ -247,10 +247,10 @@ pub struct Loaded {
     pub errors: Vec<ConfigError>,
 }
 
-/// The problems as one line for the start-up notice, if there are any.
+/// The problems, one a line, for the start-up notice, if there are any.
 pub fn notice(errors: impl IntoIterator<Item = ConfigError>) -> Option<String> {
     let lines: Vec<String> = errors.into_iter().map(|e| e.to_string()).collect();
-    (!lines.is_empty()).then(|| lines.join("; "))
+    (!lines.is_empty()).then(|| lines.join("\n"))
 }
 
 /// Where tabiya looks for `config.toml` when no `--config` is given.
@@ -476,7 +476,7 @@ mod tests {
     fn the_notice_lists_every_error() {
         let loaded = parse("[game]\nlevel = 0\n[display]\ntheme = \"x\"\n", "c.toml");
         let notice = notice(loaded.errors).unwrap_or_default();
-        assert!(notice.contains("c.toml:2: `game.level`") && notice.contains("; c.toml:4: `display.theme`"));
+        assert!(notice.contains("c.toml:2: `game.level`") && notice.contains("\nc.toml:4: `display.theme`"));
         assert_eq!(super::notice(Vec::new()), None);
     }
 

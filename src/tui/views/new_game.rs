@@ -1,7 +1,9 @@
 //! The new-game screen: one row per choice (the bell on the opponent's moves included), the focused one
 //! marked, a preview of a Chess960 back rank.
 
+use super::hints::fit_hints;
 use super::popup::centered;
+use super::wrap::{width, wrap};
 use crate::rules::{Color, Piece};
 use crate::tui::config::PieceStyle;
 use crate::tui::new_game::{Field, NewGameForm, StartChoice};
@@ -16,10 +18,12 @@ pub struct NewGameView<'a> {
     pub form: &'a NewGameForm,
     pub pieces: PieceStyle,
     pub theme: &'a Theme,
-    /// A line about what happened before (a config problem, why a game could not start).
+    /// What happened before (every config problem, one a line; why a game could not start).
     pub notice: Option<&'a str>,
-    /// The help and quit keys as bound, e.g. "F1 help · Ctrl+Q quit".
-    pub keys_hint: &'a str,
+    /// The help and quit keys as bound, e.g. `["F1 help", "Ctrl+Q quit"]`: always shown.
+    pub keys: &'a [String],
+    /// Other keys worth showing while they fit, most useful first.
+    pub more_keys: &'a [String],
 }
 
 impl NewGameView<'_> {
@@ -78,25 +82,41 @@ impl NewGameView<'_> {
     }
 }
 
+/// The box is at least this wide, and grows with the terminal when a message needs it.
+const BOX_W: u16 = 72;
+
+impl NewGameView<'_> {
+    /// The messages under the choices: why the last start failed, then the start-up notice.
+    fn messages(&self) -> impl Iterator<Item = &str> {
+        self.form.error.as_deref().into_iter().chain(self.notice).flat_map(|m| m.split('\n'))
+    }
+
+    fn box_width(&self, area: Rect) -> u16 {
+        let widest = self.messages().map(width).max().unwrap_or(0);
+        u16::try_from(widest + 4).unwrap_or(u16::MAX).max(BOX_W).min(area.width)
+    }
+}
+
 impl Widget for &NewGameView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
+        let box_w = self.box_width(area);
+        let inner = usize::from(box_w.saturating_sub(2));
         let mut lines = vec![Line::raw("")];
         for field in self.form.fields() {
             lines.push(self.row(field));
         }
         lines.push(Line::raw(""));
-        if let Some(err) = &self.form.error {
-            lines.push(Line::styled(err.as_str(), t.error));
+        for message in self.messages() {
+            lines.extend(wrap(message, inner).into_iter().map(|row| Line::styled(row, t.error)));
         }
-        if let Some(notice) = self.notice {
-            lines.push(Line::styled(notice, t.error));
-        }
-        lines.push(Line::styled(
-            format!("↑↓ choose · ←→ change · type in text rows · Enter start · {}", self.keys_hint),
-            t.dim,
-        ));
-        let rect = centered(area, 72, lines.len() as u16 + 2);
+        let mut more = vec!["↑↓ choose".to_string(), "←→ change".into()];
+        more.extend(self.more_keys.iter().cloned());
+        more.push("type in text rows".into());
+        let mut keys = vec!["Enter start".to_string()];
+        keys.extend(self.keys.iter().cloned());
+        lines.push(Line::styled(fit_hints(&more, &keys, inner), t.dim));
+        let rect = centered(area, box_w, lines.len() as u16 + 2);
         let block = Block::default()
             .borders(Borders::ALL)
             .border_style(t.accent)

@@ -18,6 +18,7 @@ use std::time::Duration;
 
 pub fn draw(frame: &mut Frame, app: &App, play: &PlayState, l: &ScreenLayout) {
     let theme = &app.theme;
+    let frame_bottom = frame.area().bottom();
     let buf = frame.buffer_mut();
     let board = BoardView {
         position: play.game.position(),
@@ -39,8 +40,16 @@ pub fn draw(frame: &mut Frame, app: &App, play: &PlayState, l: &ScreenLayout) {
         super::board::mark_squares(buf, &l.board, &[from, to], theme.premove);
     }
     draw_side(buf, app, play, l.side);
+    let foot = Rect::new(l.status.x, l.status.y, l.status.width, frame_bottom.saturating_sub(l.status.y));
+    draw_foot(buf, app, play, foot, l.hints.is_some());
+}
+
+/// Under the board: the status message and the move line, each wrapped over as many rows as it needs (the
+/// rows the board leaves free), and the key hints on the last row.
+fn draw_foot(buf: &mut ratatui::buffer::Buffer, app: &App, play: &PlayState, foot: Rect, hints: bool) {
+    let theme = &app.theme;
     let (text, kind) = status_text(app, play);
-    ratatui::widgets::Widget::render(&StatusLine { text: &text, kind, theme }, l.status, buf);
+    let status = StatusLine { text: &text, kind, theme };
     let placeholder = if play.my_turn() {
         "type a move (e4, Nf3, e7e8q) · arrows + Enter · mouse"
     } else if play.game.premover().is_some() {
@@ -48,21 +57,35 @@ pub fn draw(frame: &mut Frame, app: &App, play: &PlayState, l: &ScreenLayout) {
     } else {
         ""
     };
-    ratatui::widgets::Widget::render(&InputLine { line: &play.line, placeholder, theme }, l.input, buf);
-    if let Some(hints) = l.hints {
-        let k = &app.keymap;
-        let text = format!(
-            "{} help · {} new · {} draw · {} takeback · {} flip · {} resign · {} quit",
-            k.hint(Command::Help),
-            k.hint(Command::NewGame),
-            k.hint(Command::Draw),
-            k.hint(Command::Takeback),
-            k.hint(Command::Flip),
-            k.hint(Command::Resign),
-            k.hint(Command::Quit)
-        );
-        buf.set_line(hints.x, hints.y, &Line::styled(text, theme.dim), hints.width);
+    let input = InputLine { line: &play.line, placeholder, theme };
+    let hint_rows = u16::from(hints && foot.height >= 3);
+    let room = foot.height.saturating_sub(hint_rows);
+    let input_rows = input.rows(foot.width).min(room.saturating_sub(1)).max(1);
+    let status_rows = status.rows(foot.width).min(room.saturating_sub(input_rows)).max(1);
+    let status_rect = Rect::new(foot.x, foot.y, foot.width, status_rows);
+    ratatui::widgets::Widget::render(&status, status_rect, buf);
+    let input_rect = Rect::new(foot.x, foot.y + status_rows, foot.width, input_rows);
+    ratatui::widgets::Widget::render(&input, input_rect, buf);
+    if hint_rows == 1 {
+        let line = play_hints(app, usize::from(foot.width));
+        buf.set_line(foot.x, foot.bottom() - 1, &Line::styled(line, theme.dim), foot.width);
     }
+}
+
+/// The play screen's key hints: help and quit always, then resign, draw, takeback, new game, flip, hint, as
+/// they fit.
+fn play_hints(app: &App, columns: usize) -> String {
+    let k = &app.keymap;
+    let optional = [
+        format!("{} resign", k.hint(Command::Resign)),
+        format!("{} draw", k.hint(Command::Draw)),
+        format!("{} takeback", k.hint(Command::Takeback)),
+        format!("{} new", k.hint(Command::NewGame)),
+        format!("{} flip", k.hint(Command::Flip)),
+        format!("{} hint", k.hint(Command::Hint)),
+    ];
+    let required = [format!("{} help", k.hint(Command::Help)), format!("{} quit", k.hint(Command::Quit))];
+    super::hints::fit_hints(&optional, &required, columns)
 }
 
 fn draw_side(buf: &mut ratatui::buffer::Buffer, app: &App, play: &PlayState, side: Rect) {
@@ -84,33 +107,35 @@ fn draw_side(buf: &mut ratatui::buffer::Buffer, app: &App, play: &PlayState, sid
     // A Chess960 game has no opening names: its start number is shown instead.
     let opening = crate::game::openings::classify(game.start_position(), game.history().moves())
         .map(|o| format!("{} {}", o.eco, o.name));
+    let columns = usize::from(side.width);
     if let Some(text) = super::status::variant_label(game).or(opening)
-        && list_rect.height > 3
+        && list_rect.height > 4
     {
-        buf.set_line(side.x, list_rect.y, &Line::styled(text, theme.dim), side.width);
-        list_rect.y += 1;
-        list_rect.height -= 1;
-    }
-    let live = play.live.rows();
-    if !live.is_empty() && list_rect.height > 3 {
-        // The live lines under the move list, as many as leave the list three rows.
-        let n = live.len().min(list_rect.height as usize - 3);
-        for (i, (head, san)) in live.iter().take(n).enumerate() {
-            let y = list_rect.bottom() - n as u16 + i as u16;
-            let line = Line::from(vec![
-                ratatui::text::Span::styled(head.clone(), theme.accent),
-                ratatui::text::Span::styled(format!("  {san}"), theme.text),
-            ]);
-            buf.set_line(side.x, y, &line, side.width);
+        // A long opening name takes a second row rather than losing its end.
+        let rows = clipped(&text, columns, 2);
+        for (i, row) in rows.iter().enumerate() {
+            buf.set_line(side.x, list_rect.y + i as u16, &Line::styled(row.as_str(), theme.dim), side.width);
         }
-        list_rect.height -= n as u16;
-    } else if let Some(eval) = &play.evaluation
-        && list_rect.height > 2
-    {
-        let y = list_rect.bottom() - 1;
-        buf.set_line(side.x, y, &Line::styled(eval.as_str(), theme.accent), side.width);
-        list_rect.height -= 1;
+        list_rect.y += rows.len() as u16;
+        list_rect.height -= rows.len() as u16;
     }
+    // The live lines (or the hint) under the move list, each wrapped to two rows at most, as many as leave the
+    // list three rows.
+    let live = play.live.rows();
+    let notes: Vec<(String, ratatui::style::Style)> = if live.is_empty() {
+        play.evaluation.iter().flat_map(|e| clipped(e, columns, 3)).map(|r| (r, theme.accent)).collect()
+    } else {
+        live.iter()
+            .flat_map(|(head, san)| clipped(&format!("{head}  {san}"), columns, 2))
+            .map(|r| (r, theme.text))
+            .collect()
+    };
+    let n = notes.len().min(usize::from(list_rect.height.saturating_sub(3)));
+    for (i, (row, style)) in notes.iter().take(n).enumerate() {
+        let y = list_rect.bottom() - n as u16 + i as u16;
+        buf.set_line(side.x, y, &Line::styled(row.as_str(), *style), side.width);
+    }
+    list_rect.height -= n as u16;
     let sans: Vec<&str> = game.moves().iter().map(|r| r.san.as_str()).collect();
     let start = game.start_position();
     let list = MoveListView {
@@ -215,4 +240,19 @@ fn game_status_text(app: &App, play: &PlayState) -> (String, StatusKind) {
         text.push_str(&format!(" · a move can claim a draw: type it, then {}", app.keymap.hint(Command::Draw)));
     }
     (text, kind)
+}
+
+/// `text` wrapped to `columns`, at most `max_rows` rows, the last ending in "…" when there was more.
+fn clipped(text: &str, columns: usize, max_rows: usize) -> Vec<String> {
+    let mut rows = super::wrap::wrap(text, columns);
+    if rows.len() > max_rows {
+        rows.truncate(max_rows);
+        if let Some(last) = rows.last_mut() {
+            *last = super::wrap::cut(&format!("{last} …"), columns);
+            if !last.ends_with('…') {
+                last.push('…');
+            }
+        }
+    }
+    rows
 }

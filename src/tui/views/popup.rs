@@ -13,10 +13,13 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
     Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h)
 }
 
-/// Where a box for `lines` with `title` goes in `area` (also used to tell what a click hit).
+/// Where a box for `lines` with `title` goes in `area` (also used to tell what a click hit): as wide as its
+/// longest line, or the terminal; as high as its lines need once wrapped to that width, so no line is cut.
 pub fn box_rect(area: Rect, title: &str, lines: &[Line<'_>]) -> Rect {
-    let width = lines.iter().map(|l| l.width()).max().unwrap_or(0).max(title.chars().count() + 4) as u16 + 4;
-    let height = lines.len() as u16 + 2;
+    let widest = lines.iter().map(|l| l.width()).max().unwrap_or(0).max(title.chars().count() + 4);
+    let width = u16::try_from(widest + 4).unwrap_or(u16::MAX).min(area.width);
+    let rows = Paragraph::new(lines.to_vec()).wrap(Wrap { trim: false }).line_count(width.saturating_sub(2));
+    let height = u16::try_from(rows + 2).unwrap_or(u16::MAX);
     centered(area, width, height)
 }
 

@@ -2,16 +2,19 @@
 //! engine panel, breadcrumb and key hints (placed by `review_layout`).
 
 use super::board::BoardView;
+use super::hints::fit_hints;
 use super::layout::ScreenLayout;
 use super::review_header::HeaderView;
 use super::review_layout::{self, ReviewLayout};
 use super::review_moves::ReviewMovesView;
 use super::review_notes::NotesView;
+use super::wrap::{cut, width, wrap};
 use crate::tui::action::Command;
 use crate::tui::app::App;
 use crate::tui::review::{GameList, ReviewState};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Borders, Widget};
 
@@ -28,38 +31,76 @@ pub fn draw_list(frame: &mut Frame, app: &App, list: &GameList) {
     if inner.height < 2 {
         return;
     }
-    let header = format!(
-        "{:>5}  {:<22} {:<22} {:<8} {:<10} {:<20} {}",
-        "#", "White", "Black", "Result", "Date", "Event", "Variant"
-    );
+    let variant_w = list.entries.iter().map(|e| width(&e.variant)).max().unwrap_or(0).min(16);
+    let cols = ListColumns::fit(usize::from(inner.width), variant_w);
+    let header = cols.row(["#", "White", "Black", "Result", "Date", "Event", "Variant"]);
     buf.set_line(inner.x, inner.y, &Line::styled(header, t.dim), inner.width);
-    let rows = (inner.height - 2) as usize;
+    // The foot: why the last request failed (wrapped, whole), else the keys.
+    let foot: Vec<(String, ratatui::style::Style)> = match &list.notice {
+        Some(notice) => wrap(notice, usize::from(inner.width)).into_iter().map(|r| (r, t.error)).collect(),
+        None => {
+            let mut more = vec!["↑↓ choose", "Enter open"];
+            if list.resumable(list.selected).is_some() {
+                more.push("r resume");
+            }
+            let quit = [format!("{} quit", app.keymap.hint(Command::Quit))];
+            vec![(fit_hints(&more, &quit, usize::from(inner.width)), t.dim)]
+        }
+    };
+    let foot_rows = foot.len().min(usize::from(inner.height - 1).saturating_sub(1)).max(1);
+    let rows = usize::from(inner.height - 1).saturating_sub(foot_rows);
     let first = list.selected.saturating_sub(rows.saturating_sub(1));
     for (i, e) in list.entries.iter().enumerate().skip(first).take(rows) {
-        let text = format!(
-            "{:>5}  {:<22} {:<22} {:<8} {:<10} {:<20} {}",
-            e.number,
-            cut(&e.white, 22),
-            cut(&e.black, 22),
-            cut(&e.result, 8),
-            cut(&e.date, 10),
-            cut(&e.event, 20),
-            cut(&e.variant, 16)
-        );
+        let number = e.number.to_string();
+        let text = cols.row([&number, &e.white, &e.black, &e.result, &e.date, &e.event, &e.variant]);
         let style = if i == list.selected { t.current_move } else { t.text };
         buf.set_line(inner.x, inner.y + 1 + (i - first) as u16, &Line::styled(text, style), inner.width);
     }
-    let resume = if list.resumable(list.selected).is_some() { "r resume · " } else { "" };
-    let help = format!("↑↓ choose · Enter open · {resume}{} quit", app.keymap.hint(crate::tui::action::Command::Quit));
-    let (help, style) = match &list.notice {
-        Some(notice) => (notice.clone(), t.error),
-        None => (help, t.dim),
-    };
-    buf.set_line(inner.x, inner.bottom() - 1, &Line::styled(help, style), inner.width);
+    for (k, (text, style)) in foot.iter().take(foot_rows).enumerate() {
+        let y = inner.bottom() - foot_rows as u16 + k as u16;
+        buf.set_line(inner.x, y, &Line::styled(text.as_str(), *style), inner.width);
+    }
 }
 
-fn cut(s: &str, n: usize) -> String {
-    if s.chars().count() <= n { s.to_string() } else { s.chars().take(n - 1).chain(['…']).collect() }
+/// The widths of the list's columns for a terminal width: number, result, date and variant whole; the names
+/// and the event share the rest (names first), so the Variant column is never pushed off the edge.
+struct ListColumns {
+    widths: [usize; 7],
+}
+
+impl ListColumns {
+    fn fit(total: usize, variant: usize) -> ListColumns {
+        let fixed = 5 + 2 + 7 + 1 + 10 + 1 + variant;
+        let rest = total.saturating_sub(fixed + 3);
+        let (name, event) = if rest >= 22 + 22 + 20 {
+            (22, (rest - 44).min(30))
+        } else {
+            let name = (rest * 3 / 8).clamp(6, 22);
+            match rest.saturating_sub(2 * name) {
+                e if e >= 6 => (name, e),
+                _ => ((rest / 2).clamp(4, 22), 0),
+            }
+        };
+        ListColumns { widths: [5, name, name, 7, 10, event, variant] }
+    }
+
+    /// One row: each cell cut to its column with "…", the number right-aligned.
+    fn row<S: AsRef<str>>(&self, cells: [S; 7]) -> String {
+        let mut out = String::new();
+        for (i, (cell, &w)) in cells.iter().zip(&self.widths).enumerate() {
+            if w == 0 {
+                continue;
+            }
+            let text = cut(cell.as_ref(), w);
+            let pad = " ".repeat(w.saturating_sub(width(&text)));
+            match i {
+                0 => out.push_str(&format!("{pad}{text}  ")),
+                6 => out.push_str(&text),
+                _ => out.push_str(&format!("{text}{pad} ")),
+            }
+        }
+        out.trim_end().to_string()
+    }
 }
 
 /// Draws one game under review. The play screen's layout (`_play`) says the terminal is large enough; the
@@ -91,67 +132,50 @@ pub fn draw_review(frame: &mut Frame, app: &App, review: &ReviewState, _play: &S
     draw_status(&l, buf, review, app);
 }
 
-/// Where we are (breadcrumb and move number, or why a request failed), then the keys.
+/// Where we are (breadcrumb and move number: its deepest end when it is too long), or why a request failed
+/// (whole: it takes the keys' row too while it needs it), then the keys.
 fn draw_status(l: &ReviewLayout, buf: &mut Buffer, review: &ReviewState, app: &App) {
     let t = &app.theme;
-    let (text, style) = match &review.notice {
-        Some(n) => (n.clone(), t.error),
-        None => (format!("{} · {}", review.breadcrumb(), review.where_text()), t.text),
-    };
-    buf.set_line(l.status.x, l.status.y, &Line::styled(tail(&text, l.status.width as usize), style), l.status.width);
+    let columns = usize::from(l.status.width);
+    if let Some(notice) = &review.notice {
+        let rows = u16::try_from(wrap(notice, columns).len()).unwrap_or(u16::MAX);
+        if rows > 1 {
+            // A long notice takes the keys' row, and rows above the status over the panels (until the next
+            // key), rather than losing its end.
+            let bottom = l.help.map_or(l.status.bottom(), |h| h.bottom());
+            let top = bottom.saturating_sub(rows).max(l.status.y.saturating_sub(6));
+            let rect = Rect::new(l.status.x, top, l.status.width, bottom - top);
+            ratatui::widgets::Clear.render(rect, buf);
+            super::status::draw_wrapped(buf, rect, notice, t.error);
+            return;
+        }
+        super::status::draw_wrapped(buf, l.status, notice, t.error);
+    } else {
+        let text = format!("{} · {}", review.breadcrumb(), review.where_text());
+        buf.set_line(l.status.x, l.status.y, &Line::styled(tail(&text, columns), t.text), l.status.width);
+    }
     if let Some(help) = l.help {
-        let evaluate = format!("a/{} analyse", app.keymap.hint(Command::Evaluate));
+        let k = &app.keymap;
         let keys = [
-            "←→ move",
-            "↑↓ Tab variations",
-            "Esc back out",
-            evaluate.as_str(),
-            "A whole game",
-            "n next mistake",
-            "Enter play on",
-            "w save analysed",
-            "Home End",
-            "PgUp PgDn notes",
+            "←→ move".to_string(),
+            "↑↓ Tab variations".into(),
+            "Esc back out".into(),
+            format!("a/{} analyse", k.hint(Command::Evaluate)),
+            "A whole game".into(),
+            "n next mistake".into(),
+            "Enter play on".into(),
+            "w save analysed".into(),
+            "Home End".into(),
+            "PgUp PgDn notes".into(),
         ];
-        let text = fit_hints(&keys, &format!("{} help", app.keymap.hint(Command::Help)), help.width as usize);
+        let always = [format!("{} help", k.hint(Command::Help)), format!("{} quit", k.hint(Command::Quit))];
+        let text = fit_hints(&keys, &always, usize::from(help.width));
         buf.set_line(help.x, help.y, &Line::styled(text, t.dim), help.width);
     }
-}
-
-/// The key hints that fit in `width`, most useful first, with the help key always last: the line is never cut
-/// in the middle of a hint, and help is always shown.
-fn fit_hints(keys: &[&str], help: &str, width: usize) -> String {
-    let mut text = String::new();
-    let room = width.saturating_sub(help.chars().count() + 3);
-    for k in keys {
-        let extra = if text.is_empty() { 0 } else { 3 } + k.chars().count();
-        if text.chars().count() + extra > room {
-            continue;
-        }
-        if !text.is_empty() {
-            text.push_str(" · ");
-        }
-        text.push_str(k);
-    }
-    if text.is_empty() { help.to_string() } else { format!("{text} · {help}") }
 }
 
 /// The end of a text that is too long, where the deepest part of a breadcrumb is.
 fn tail(s: &str, n: usize) -> String {
     let len = s.chars().count();
     if len <= n || n == 0 { s.to_string() } else { std::iter::once('…').chain(s.chars().skip(len - n + 1)).collect() }
-}
-
-#[cfg(test)]
-mod hint_tests {
-    use super::fit_hints;
-
-    #[test]
-    fn hints_fit_and_help_is_always_there() {
-        let keys = ["←→ move", "↑↓ Tab variations", "a long hint that will not fit in a narrow line"];
-        let text = fit_hints(&keys, "F1 help", 40);
-        assert_eq!(text, "←→ move · ↑↓ Tab variations · F1 help");
-        assert!(text.chars().count() <= 40);
-        assert_eq!(fit_hints(&keys, "F1 help", 5), "F1 help");
-    }
 }

@@ -12,18 +12,18 @@ pub fn draw(frame: &mut Frame, app: &App) {
     let area = frame.area();
     match &app.screen {
         Screen::NewGame(form) => {
-            let keys_hint = format!(
-                "{}{} help · {} quit",
-                app.unfinished_hint(),
-                app.keymap.hint(Command::Help),
-                app.keymap.hint(Command::Quit)
-            );
+            let keys = [
+                format!("{} help", app.keymap.hint(Command::Help)),
+                format!("{} quit", app.keymap.hint(Command::Quit)),
+            ];
+            let more_keys: Vec<String> = app.unfinished_hint().map(String::from).into_iter().collect();
             let view = NewGameView {
                 form,
                 pieces: app.config.display.pieces,
                 theme: &app.theme,
                 notice: app.startup_notice.as_deref(),
-                keys_hint: &keys_hint,
+                keys: &keys,
+                more_keys: &more_keys,
             };
             (&view).render(area, frame.buffer_mut());
         }

@@ -61,7 +61,16 @@ pub struct StatusLine<'a> {
     pub theme: &'a Theme,
 }
 
+impl StatusLine<'_> {
+    /// The rows the whole message needs at `columns`.
+    pub fn rows(&self, columns: u16) -> u16 {
+        super::wrap::rows_needed(self.text, usize::from(columns)).try_into().unwrap_or(u16::MAX)
+    }
+}
+
 impl Widget for &StatusLine<'_> {
+    /// Wraps the message over the rows of `area`; only a message longer than all of them loses its end, which
+    /// is then marked with "…".
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
         let style = match self.kind {
@@ -69,7 +78,22 @@ impl Widget for &StatusLine<'_> {
             StatusKind::Check | StatusKind::Over => t.accent,
             StatusKind::Error => t.error,
         };
-        buf.set_line(area.x, area.y, &Line::styled(self.text, style), area.width);
+        draw_wrapped(buf, area, self.text, style);
+    }
+}
+
+/// `text` wrapped into `area`, a "…" at the end of the last row when it does not all fit.
+pub fn draw_wrapped(buf: &mut Buffer, area: Rect, text: &str, style: ratatui::style::Style) {
+    let rows = super::wrap::wrap(text, usize::from(area.width));
+    let shown = rows.len().min(usize::from(area.height));
+    for (i, row) in rows.iter().take(shown).enumerate() {
+        let y = area.y + i as u16;
+        if i + 1 == shown && shown < rows.len() {
+            let cut: String = row.chars().take(usize::from(area.width).saturating_sub(1)).collect();
+            buf.set_line(area.x, y, &Line::styled(format!("{cut}…"), style), area.width);
+        } else {
+            buf.set_line(area.x, y, &Line::styled(row.as_str(), style), area.width);
+        }
     }
 }
 
@@ -80,19 +104,36 @@ pub struct InputLine<'a> {
     pub theme: &'a Theme,
 }
 
+impl InputLine<'_> {
+    fn prompt(&self) -> String {
+        if self.line.is_empty() { self.placeholder.to_string() } else { format!("{}▏", self.line.text()) }
+    }
+
+    /// The rows the line needs at `columns`: one, and more when the reason a move was refused is long.
+    pub fn rows(&self, columns: u16) -> u16 {
+        let Some(err) = self.line.error() else { return 1 };
+        let first = 6 + super::wrap::width(&self.prompt());
+        if first + 2 + super::wrap::width(err) <= usize::from(columns) {
+            return 1;
+        }
+        (1 + super::wrap::rows_needed(err, usize::from(columns))).try_into().unwrap_or(u16::MAX)
+    }
+}
+
 impl Widget for &InputLine<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
-        let mut spans = vec![Span::styled("Move: ", t.dim)];
-        if self.line.is_empty() {
-            spans.push(Span::styled(self.placeholder, t.dim));
-        } else {
-            spans.push(Span::styled(self.line.text(), t.accent));
-            spans.push(Span::styled("▏", t.accent));
-        }
-        if let Some(err) = self.line.error() {
+        let prompt_style = if self.line.is_empty() { t.dim } else { t.accent };
+        let mut spans = vec![Span::styled("Move: ", t.dim), Span::styled(self.prompt(), prompt_style)];
+        let err = self.line.error();
+        let one_row = self.rows(area.width) == 1;
+        if let Some(err) = err.filter(|_| one_row) {
             spans.push(Span::styled(format!("  {err}"), t.error));
         }
         buf.set_line(area.x, area.y, &Line::from(spans), area.width);
+        if let Some(err) = err.filter(|_| !one_row) {
+            let rest = Rect::new(area.x, area.y + 1, area.width, area.height.saturating_sub(1));
+            draw_wrapped(buf, rest, err, t.error);
+        }
     }
 }

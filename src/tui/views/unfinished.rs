@@ -2,6 +2,7 @@
 //! players), then the selected game in full, the files that could not be read, and the keys — every line
 //! wrapped to the width, so nothing is cut at 80×24. Names come from files and are cleaned here.
 
+use super::wrap::{cut, wrap};
 use crate::game::UnfinishedGame;
 use crate::game::saves::civil_date_time;
 use crate::text::clean;
@@ -150,55 +151,8 @@ fn footer_lines(app: &App, screen: &UnfinishedScreen, width: usize) -> Vec<(Stri
     } else if let Some(notice) = &screen.notice {
         add(notice, t.accent);
     }
-    let quit = app.keymap.hint(Command::Quit);
-    add(&format!("↑↓ choose · Enter resume · v review · a abandon · Esc new game · {quit} quit"), t.dim);
+    let more = ["↑↓ choose", "Enter resume", "v review", "a abandon", "Esc new game"];
+    let always = [format!("{} quit", app.keymap.hint(Command::Quit))];
+    add(&super::hints::fit_hints(&more, &always, width), t.dim);
     out
-}
-
-/// Word-wraps `text` to `width` columns; a word longer than a line is cut into pieces.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let mut word: Vec<char> = word.chars().collect();
-        loop {
-            let used = line.chars().count();
-            let gap = usize::from(used > 0);
-            if used + gap + word.len() <= width {
-                if gap == 1 {
-                    line.push(' ');
-                }
-                line.extend(word.iter());
-                break;
-            }
-            if used > 0 {
-                lines.push(std::mem::take(&mut line));
-                continue;
-            }
-            let rest = word.split_off(width);
-            lines.push(word.iter().collect());
-            word = rest;
-        }
-    }
-    if !line.is_empty() || lines.is_empty() {
-        lines.push(line);
-    }
-    lines
-}
-
-fn cut(s: &str, n: usize) -> String {
-    if s.chars().count() <= n { s.to_string() } else { s.chars().take(n.saturating_sub(1)).chain(['…']).collect() }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wrapping_keeps_every_word_within_the_width() {
-        let lines = wrap("one two three fourfivesixseven eight", 8);
-        assert_eq!(lines, ["one two", "three", "fourfive", "sixseven", "eight"]);
-        assert!(lines.iter().all(|l| l.chars().count() <= 8));
-    }
 }
