@@ -17,6 +17,7 @@ fn search(engine: &EngineHandle, pos: &Position, depth: u32) -> (Option<Move>, O
             EngineReport::Info { info, .. } => score = Some(info.score),
             EngineReport::BestMove { best, .. } => return (best, score),
             EngineReport::Notice { message } => panic!("unexpected notice: {message}"),
+            EngineReport::CurrentMove { .. } => {}
         }
     }
 }
@@ -98,6 +99,7 @@ fn repeats_the_position_when_losing() {
             EngineReport::Info { info, .. } => score = Some(info.score),
             EngineReport::BestMove { best, .. } => break best,
             EngineReport::Notice { message } => panic!("unexpected notice: {message}"),
+            EngineReport::CurrentMove { .. } => {}
         }
     };
     assert_eq!(best, Some(parse_uci(&pos, "f6g8").unwrap()));

@@ -398,7 +398,8 @@ fn last_depth_lines(lines: &[String]) -> Vec<(u32, i32, String)> {
         let words: Vec<&str> = l.split_whitespace().collect();
         words.iter().position(|w| *w == key).map(|i| words[i + 1].to_string())
     };
-    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth ")).collect();
+    let infos: Vec<&String> =
+        lines.iter().filter(|l| l.starts_with("info depth ") && !l.contains(" currmove ")).collect();
     let deepest = infos.iter().filter_map(|l| field(l, "depth")?.parse::<u32>().ok()).max().unwrap();
     infos
         .iter()
@@ -509,4 +510,28 @@ fn a_ponder_search_runs_without_limit_until_ponderhit_then_keeps_to_the_clock() 
     uci.send("stop");
     uci.best_move();
     no_more_best_moves(&mut uci);
+}
+
+#[test]
+fn a_long_search_names_the_root_move_it_is_searching_and_a_short_one_does_not() {
+    let mut uci = Uci::start();
+    uci.send("position startpos moves e2e4");
+    uci.send("go depth 2");
+    let short = uci.expect("bestmove");
+    assert!(!short.iter().any(|l| l.contains("currmove")), "{short:?}");
+    uci.send("go movetime 2500");
+    let lines = uci.expect("bestmove");
+    let current: Vec<&String> = lines.iter().filter(|l| l.contains(" currmove ")).collect();
+    assert!(!current.is_empty(), "no currmove in {lines:?}");
+    let mut pos = Position::startpos();
+    pos.make_move(parse_uci(&pos, "e2e4").unwrap());
+    let moves = pos.legal_move_vec().len();
+    for l in current {
+        let words: Vec<&str> = l.split_whitespace().collect();
+        assert_eq!(&words[..2], ["info", "depth"], "{l}");
+        assert_eq!((words[3], words[5]), ("currmove", "currmovenumber"), "{l}");
+        assert!(parse_uci(&pos, words[4]).is_ok(), "{l}");
+        let n: usize = words[6].parse().unwrap();
+        assert!((1..=moves).contains(&n), "{l}");
+    }
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Check tabiya's UCI the way python-chess's `chess.engine` (and so most scripts and GUIs) uses it: options,
-pondering, searchmoves, hashfull and clamped options. Not part of CI (the raw transcripts are in tests/uci.rs).
+pondering, searchmoves, hashfull, currmove and clamped options. Not part of CI (the raw transcripts are in tests/uci.rs).
 
     cargo build --release
     python3 tools/check_uci.py [--engine "target/release/tabiya uci"]
@@ -52,6 +52,15 @@ def main():
     info = engine.analyse(board, chess.engine.Limit(depth=6), root_moves=[chess.Move.from_uci("a2a3")])
     check("root_moves honoured", info["pv"][0] == chess.Move.from_uci("a2a3"), info.get("pv"))
     check("hashfull reported", "hashfull" in info and 0 <= info["hashfull"] <= 1000, info.get("hashfull"))
+
+    # currmove / currmovenumber after the first second of a search, read by python-chess's info parser.
+    seen = []
+    with engine.analysis(chess.Board(), chess.engine.Limit(time=2.5)) as analysis:
+        for info in analysis:
+            if "currmove" in info:
+                seen.append((info["currmove"], info.get("currmovenumber")))
+    legal = set(chess.Board().legal_moves)
+    check("currmove reported after a second", seen != [] and all(m in legal and n >= 1 for m, n in seen), seen[:3])
 
     # Out-of-range options are clamped, not refused.
     engine.configure({"Skill Level": 8})

@@ -6,7 +6,7 @@
 //! and joins the thread.
 
 use super::error::EngineError;
-use super::info::SearchInfo;
+use super::info::{CurrentMove, SearchInfo};
 use super::limits::SearchLimits;
 use super::worker::Worker;
 use crate::rules::{Move, Position};
@@ -68,6 +68,11 @@ pub enum EngineReport {
     Info {
         id: u64,
         info: SearchInfo,
+    },
+    /// The root move being searched, after the search's first second.
+    CurrentMove {
+        id: u64,
+        current: CurrentMove,
     },
     /// Always sent exactly once per Go (also after Stop). `best` is None only when there is no legal move.
     BestMove {

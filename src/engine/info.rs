@@ -59,6 +59,16 @@ pub struct SearchInfo {
     pub pv: Vec<Move>,
 }
 
+/// The root move being searched, reported once a search has run long enough for a user to want to see it
+/// (UCI's `info currmove … currmovenumber …`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CurrentMove {
+    pub depth: u32,
+    pub mv: Move,
+    /// 1-based, in the order the root moves are searched.
+    pub number: u32,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

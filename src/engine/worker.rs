@@ -142,7 +142,9 @@ impl Worker {
             ctl = ctl.pondering();
         }
         let id = req.id;
-        let mut searcher = Searcher::new(pos, history, &mut self.tt, &mut self.heur, ctl);
+        let mut current = |current| send(EngineReport::CurrentMove { id, current });
+        let mut searcher =
+            Searcher::new(pos, history, &mut self.tt, &mut self.heur, ctl).report_current_moves(&mut current);
         let spec = RootSpec { only: &req.limits.searchmoves, lines: req.limits.multipv, all_moves: level.is_some() };
         let outcome = searcher.iterate(depth, spec, &mut |info| send(EngineReport::Info { id, info }));
         drop(searcher);

@@ -70,21 +70,32 @@ impl Brain for BuiltinEngine {
     }
 
     fn try_recv(&mut self) -> Option<BrainReport> {
-        Some(match self.handle.try_recv()? {
-            EngineReport::Info { id, info } => BrainReport::Info {
-                id,
-                depth: info.depth,
-                multipv: info.multipv,
-                score: Some(match info.score {
-                    Score::Cp(cp) => EngineScore::Cp(cp),
-                    Score::Mate(n) => EngineScore::Mate(n),
-                }),
-                pv: info.pv,
-            },
-            EngineReport::BestMove { id, best, .. } => BrainReport::BestMove { id, best },
-            EngineReport::Notice { message } => BrainReport::Notice { message },
-        })
+        while let Some(report) = self.handle.try_recv() {
+            if let Some(r) = brain_report(report) {
+                return Some(r);
+            }
+        }
+        None
     }
+}
+
+/// The engine's report as the game sees it; None for what only UCI GUIs use (the root move being searched).
+fn brain_report(report: EngineReport) -> Option<BrainReport> {
+    Some(match report {
+        EngineReport::Info { id, info } => BrainReport::Info {
+            id,
+            depth: info.depth,
+            multipv: info.multipv,
+            score: Some(match info.score {
+                Score::Cp(cp) => EngineScore::Cp(cp),
+                Score::Mate(n) => EngineScore::Mate(n),
+            }),
+            pv: info.pv,
+        },
+        EngineReport::BestMove { id, best, .. } => BrainReport::BestMove { id, best },
+        EngineReport::Notice { message } => BrainReport::Notice { message },
+        EngineReport::CurrentMove { .. } => return None,
+    })
 }
 
 #[cfg(test)]

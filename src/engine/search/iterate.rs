@@ -7,7 +7,7 @@
 //! line this is exactly the single-line search.
 
 use super::Searcher;
-use crate::engine::info::{INFINITE, MAX_PLY, Score, SearchInfo};
+use crate::engine::info::{CurrentMove, INFINITE, MAX_PLY, Score, SearchInfo};
 use crate::rules::{Move, MoveList};
 use std::cmp::Reverse;
 
@@ -186,6 +186,7 @@ impl Searcher<'_> {
         let mut best = -INFINITE;
         for i in 0..root.len() {
             let m = root[i].mv;
+            self.report_current_move(depth, m, i);
             let nodes_before = self.nodes;
             self.stack[0] = super::ordering::piece_to(self.pos.side_to_move(), m);
             let undo = self.make(m);
@@ -224,6 +225,14 @@ impl Searcher<'_> {
             root.sort_by_key(|r| -r.score);
         }
         best
+    }
+
+    fn report_current_move(&mut self, depth: i32, mv: Move, index: usize) {
+        if let Some(f) = self.on_current_move.as_mut()
+            && self.ctl.elapsed() >= super::CURRENT_MOVE_AFTER
+        {
+            f(CurrentMove { depth: depth.max(1) as u32, mv, number: index as u32 + 1 });
+        }
     }
 
     fn info(&self, depth: u32, line: usize, score: i32, pv: Vec<Move>) -> SearchInfo {

@@ -17,7 +17,7 @@ pub(crate) use control::Control;
 pub use control::{Interrupt, NoInterrupt};
 pub(crate) use iterate::RootSpec;
 
-use super::info::MAX_PLY;
+use super::info::{CurrentMove, MAX_PLY};
 use super::tt::Tt;
 use crate::rules::{Move, Position};
 use ordering::{Heuristics, PieceTo};
@@ -80,7 +80,12 @@ pub(crate) struct Searcher<'a> {
     stack: [PieceTo; MAX_PLY + 2],
     /// The move a singular-extension search leaves out at a ply (`Move::NONE` normally).
     excluded: [Move; MAX_PLY + 2],
+    /// Told which root move is being searched, once the search has run `CURRENT_MOVE_AFTER`.
+    on_current_move: Option<&'a mut dyn FnMut(CurrentMove)>,
 }
+
+/// Root moves are reported only after this long, as Stockfish does, so short searches stay quiet.
+pub(crate) const CURRENT_MOVE_AFTER: std::time::Duration = std::time::Duration::from_secs(1);
 
 impl<'a> Searcher<'a> {
     /// `history` are the keys of the game's earlier positions (oldest first), for repetition detection.
@@ -104,7 +109,14 @@ impl<'a> Searcher<'a> {
             evals: [0; MAX_PLY + 2],
             stack: [0; MAX_PLY + 2],
             excluded: [Move::NONE; MAX_PLY + 2],
+            on_current_move: None,
         }
+    }
+
+    /// Reports each root move as it is searched (after the first second) to `f`.
+    pub fn report_current_moves(mut self, f: &'a mut dyn FnMut(CurrentMove)) -> Self {
+        self.on_current_move = Some(f);
+        self
     }
 
     /// Counts a node and checks the limits.

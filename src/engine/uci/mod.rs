@@ -226,6 +226,16 @@ impl Session {
                     }
                 }
                 EngineReport::Notice { message } => info(out, &message)?,
+                EngineReport::CurrentMove { id, current } => {
+                    if let Some(newest) = self.searches.back()
+                        && newest.id == id
+                    {
+                        let mv = to_uci(&newest.pos, current.mv);
+                        let line =
+                            format!("info depth {} currmove {mv} currmovenumber {}", current.depth, current.number);
+                        say(out, &line)?;
+                    }
+                }
             }
         }
         Ok(())
