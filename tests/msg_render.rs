@@ -223,3 +223,22 @@ fn the_review_screen_keeps_help_and_quit_and_shows_a_long_notice_whole() {
         assert_whole(&lines, notice);
     }
 }
+
+#[test]
+fn configuration_errors_are_whole_in_a_game_started_at_once() {
+    let text = "[game]\nlevel = 99\n[display]\ntheme = \"a-theme-name-that-does-not-exist-anywhere-at-all\"\n\
+                [keys]\nresign = [\"hyper+r\"]\n";
+    let loaded = parse(text, "/home/someone/.config/tabiya/config.toml");
+    for size in SIZES {
+        let mut a = app_with(loaded.config.clone(), loaded.errors.clone());
+        two_people(&mut a);
+        let lines = render(&mut a, size);
+        for e in &loaded.errors {
+            assert_whole(&lines, &e.to_string());
+        }
+        assert_hints(
+            &lines,
+            &["Ctrl+R resign", "Ctrl+D draw", "Ctrl+Z takeback", "Ctrl+N new", "Ctrl+F flip", "F3 hint"],
+        );
+    }
+}

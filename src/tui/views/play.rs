@@ -44,9 +44,13 @@ pub fn draw(frame: &mut Frame, app: &App, play: &PlayState, l: &ScreenLayout) {
     draw_foot(buf, app, play, foot, l.hints.is_some());
 }
 
+/// How far a long message may rise over the board.
+const MAX_ROWS_OVER_BOARD: u16 = 8;
+
 /// Under the board: the status message and the move line, each wrapped over as many rows as it needs (the
 /// rows the board leaves free), and the key hints on the last row.
 fn draw_foot(buf: &mut ratatui::buffer::Buffer, app: &App, play: &PlayState, foot: Rect, hints: bool) {
+    use ratatui::widgets::Widget as _;
     let theme = &app.theme;
     let (text, kind) = status_text(app, play);
     let status = StatusLine { text: &text, kind, theme };
@@ -61,8 +65,15 @@ fn draw_foot(buf: &mut ratatui::buffer::Buffer, app: &App, play: &PlayState, foo
     let hint_rows = u16::from(hints && foot.height >= 3);
     let room = foot.height.saturating_sub(hint_rows);
     let input_rows = input.rows(foot.width).min(room.saturating_sub(1)).max(1);
-    let status_rows = status.rows(foot.width).min(room.saturating_sub(input_rows)).max(1);
-    let status_rect = Rect::new(foot.x, foot.y, foot.width, status_rows);
+    let needed = status.rows(foot.width);
+    let status_rows = needed.min(room.saturating_sub(input_rows)).max(1);
+    // A message longer than the rows under the board (several configuration errors on a large terminal,
+    // where the board takes nearly all the height) rises over the board's last rows until it goes.
+    let above = (needed - status_rows).min(foot.y).min(MAX_ROWS_OVER_BOARD);
+    let status_rect = Rect::new(foot.x, foot.y - above, foot.width, status_rows + above);
+    if above > 0 {
+        ratatui::widgets::Clear.render(status_rect, buf);
+    }
     ratatui::widgets::Widget::render(&status, status_rect, buf);
     let input_rect = Rect::new(foot.x, foot.y + status_rows, foot.width, input_rows);
     ratatui::widgets::Widget::render(&input, input_rect, buf);
