@@ -252,3 +252,25 @@ fn the_list_reads_in_full_at_80x24_and_200x60() {
     let asking = render(&mut app, 80, 24).join(" ");
     assert!(asking.contains("y abandon"), "{asking}");
 }
+
+#[test]
+fn configuration_errors_are_told_on_the_list_offered_at_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let time = FakeTime::new();
+    two_games(dir.path(), &time);
+    let loaded = tabiya::tui::config::parse("[display]\ntheme = \"nope\"\n", "/home/ann/.config/tabiya/config.toml");
+    assert_eq!(loaded.errors.len(), 1);
+    let saves = Some(SaveStore::open(dir.path()).unwrap());
+    let options = AppOptions { saves, notify: None, time: Some(Arc::new(time.clone())) };
+    let mut app = App::new(loaded.config, loaded.keymap, loaded.errors.clone(), options);
+    assert!(app.offer_unfinished());
+    for (w, h) in [(80, 24), (200, 60)] {
+        let text = render(&mut app, w, h)
+            .iter()
+            .map(|l| l.trim_matches(|c| c == '│' || c == ' '))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let squashed = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(squashed.contains(&loaded.errors[0].to_string()), "{w}x{h}: {text}");
+    }
+}

@@ -122,6 +122,12 @@ fn footer_lines(app: &App, screen: &UnfinishedScreen, width: usize) -> Vec<(Stri
         }
         add(&text, t.dim);
     }
+    // The configuration's problems are told here too: this screen can come before the new-game screen.
+    if let Some(notice) = &app.startup_notice {
+        for line in notice.split('\n') {
+            add(line, t.error);
+        }
+    }
     let problems = &screen.list.unreadable;
     if !problems.is_empty() {
         let mut text = format!("{} file(s) could not be read:", problems.len());
