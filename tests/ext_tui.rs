@@ -109,7 +109,12 @@ fn a_configured_engine_name_resolves() {
     drop(g); // one tabiya at a time holds a game
     // Through the app: the configured engine is offered for resuming at once, and plays.
     let mut config = Config::default();
-    config.engines.push(ExternalEngine { name: "Fake".into(), command: e.display().to_string(), args: vec![] });
+    config.engines.push(ExternalEngine {
+        name: "Fake".into(),
+        command: e.display().to_string(),
+        args: vec![],
+        options: Default::default(),
+    });
     let mut app = app_with(config, None);
     app.offer_resume(&path, "a game".into());
     assert!(matches!(app.dialog, Some(Dialog::Resume { .. })), "{:?}", app.dialog);
@@ -141,7 +146,12 @@ fn wait_app(app: &mut App, done: impl Fn(&App) -> bool) -> bool {
 fn against_illegal_engine(dir: &Path) -> App {
     let e = engine_script(dir, "illegal", "echo 'bestmove e7e4'");
     let mut config = Config::default();
-    config.engines.push(ExternalEngine { name: "Fake".into(), command: e.display().to_string(), args: vec![] });
+    config.engines.push(ExternalEngine {
+        name: "Fake".into(),
+        command: e.display().to_string(),
+        args: vec![],
+        options: Default::default(),
+    });
     let mut app = app_with(config, None);
     let spec = NewGameSpec {
         white: PlayerSpec::Human,

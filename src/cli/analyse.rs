@@ -47,6 +47,10 @@ pub struct AnalyseArgs {
     /// when not given.
     #[arg(long, value_name = "NAME|uci:COMMAND")]
     pub engine: Option<String>,
+    /// A UCI option for an external engine, e.g. --engine-option "Threads=2" (repeatable; over the
+    /// configuration's [[engines]] options).
+    #[arg(long = "engine-option", value_name = "NAME=VALUE", value_parser = super::play::parse_engine_option)]
+    pub engine_option: Vec<(String, String)>,
     /// Write the annotated games to this new file instead of standard output (an existing file is never
     /// replaced).
     #[arg(long, short, value_name = "OUT")]
@@ -182,17 +186,21 @@ impl Kept<'_> {
 fn analysis_engine(args: &AnalyseArgs) -> Result<AnalysisEngine> {
     let loaded = tabiya::tui::config::load(args.config.as_deref());
     let hash_mb = loaded.config.engine.hash_mb;
-    let Some(wanted) = &args.engine else { return Ok(AnalysisEngine::Builtin { hash_mb }) };
-    let configured =
-        loaded.config.engines.iter().map(|e| EngineSpec::configured(&e.name, &e.command, &e.args)).collect();
+    let Some(wanted) = &args.engine else {
+        if !args.engine_option.is_empty() {
+            bail!("--engine-option is for an external engine: give one with --engine");
+        }
+        return Ok(AnalysisEngine::Builtin { hash_mb });
+    };
+    let configured = loaded.config.engines.iter().map(|e| e.spec()).collect();
     let catalog = EngineCatalog::new(configured);
     let text = wanted.strip_prefix("uci:").unwrap_or(wanted);
     if let Some(spec) = catalog.resolve(text).or_else(|| catalog.resolve(wanted)) {
-        return Ok(AnalysisEngine::External(spec.clone()));
+        return Ok(AnalysisEngine::External(spec.clone().with_more_options(&args.engine_option)));
     }
     if wanted.starts_with("uci:") {
         let spec = EngineSpec::from_command_line(text).map_err(anyhow::Error::msg).context("--engine")?;
-        return Ok(AnalysisEngine::External(spec));
+        return Ok(AnalysisEngine::External(spec.with_more_options(&args.engine_option)));
     }
     bail!("--engine: no engine '{}' in the configuration's [[engines]] (or give uci:COMMAND)", clean(wanted))
 }

@@ -35,6 +35,10 @@ pub struct PlayArgs {
     /// Start from this position (FEN, X-FEN or Shredder-FEN).
     #[arg(long, value_name = "FEN", conflicts_with = "chess960")]
     pub fen: Option<String>,
+    /// A UCI option for the engines given as uci:… players, e.g. --engine-option "Skill Level=5"
+    /// (repeatable; over the configuration's [[engines]] options).
+    #[arg(long = "engine-option", value_name = "NAME=VALUE", value_parser = parse_engine_option)]
+    pub engine_option: Vec<(String, String)>,
     #[command(flatten)]
     pub common: CommonArgs,
     /// Plain `tabiya`: open the new-game screen (or the resume offer) instead of starting at once.
@@ -61,6 +65,7 @@ impl Default for PlayArgs {
             time: None,
             chess960: None,
             fen: None,
+            engine_option: Vec::new(),
             common: CommonArgs::default(),
             setup_screen: true,
         }
@@ -69,6 +74,7 @@ impl Default for PlayArgs {
 
 pub fn run(args: PlayArgs) -> Result<ExitCode> {
     let (mut app, wake) = build_app(&args.common)?;
+    app.engine_options = args.engine_option.clone();
     if args.setup_screen {
         offer_resume(&mut app);
     } else {
@@ -175,4 +181,9 @@ pub fn run_terminal(app: &mut App, wake: tokio::sync::mpsc::UnboundedReceiver<()
     let result = runtime.block_on(event_loop::run(&mut guard.terminal, app, wake));
     drop(guard);
     result.context("terminal")
+}
+
+/// `--engine-option NAME=VALUE`, checked as the configuration's options are.
+pub fn parse_engine_option(text: &str) -> Result<(String, String), String> {
+    tabiya::game::engine_spec::parse_option(text)
 }

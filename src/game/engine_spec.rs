@@ -18,6 +18,9 @@ pub struct EngineSpec {
     /// The program, as one path (spaces included).
     pub command: String,
     pub args: Vec<String>,
+    /// UCI options set after the engine's `uciok` (`setoption name N value V`), e.g. `("Skill Level", "5")`.
+    /// Names and values never hold control characters (see `with_options`).
+    pub options: Vec<(String, String)>,
 }
 
 impl EngineSpec {
@@ -28,7 +31,31 @@ impl EngineSpec {
             name: name.to_string(),
             command: command.to_string(),
             args: args.to_vec(),
+            options: Vec::new(),
         }
+    }
+
+    /// The spec with `extra` options (already checked, e.g. by `parse_option`) added, replacing any of the same
+    /// name: the command line's over the configuration's.
+    pub fn with_more_options(mut self, extra: &[(String, String)]) -> EngineSpec {
+        for (name, value) in extra {
+            self.options.retain(|(n, _)| !n.eq_ignore_ascii_case(name));
+            self.options.push((name.clone(), value.clone()));
+        }
+        self
+    }
+
+    /// The spec with these UCI options set. An option whose name or value holds a control character (a
+    /// newline would be a second command to the engine) is refused, with the reason.
+    ///
+    /// # Errors
+    /// Names the first bad option.
+    pub fn with_options(mut self, options: Vec<(String, String)>) -> Result<EngineSpec, String> {
+        for (name, value) in &options {
+            option_text_ok(name, value)?;
+        }
+        self.options = options;
+        Ok(self)
     }
 
     /// An engine given as `uci:TEXT` on the command line or in the configuration's `[game]`. TEXT is the
@@ -42,7 +69,7 @@ impl EngineSpec {
         let mut words = split_command_line(text)?.into_iter();
         let command = words.next().ok_or("the engine command is empty")?;
         let name = command.rsplit(['/', '\\']).next().filter(|n| !n.is_empty()).unwrap_or(&command).to_string();
-        Ok(EngineSpec { reference: text.trim().to_string(), name, command, args: words.collect() })
+        Ok(EngineSpec { reference: text.trim().to_string(), name, command, args: words.collect(), options: Vec::new() })
     }
 }
 
@@ -99,6 +126,35 @@ pub fn split_command_line(text: &str) -> Result<Vec<String>, String> {
 
 /// The engines the user controls (the configuration's `[[engines]]`, its `[game]` players, and engines given
 /// on this command line): the only ones a saved game may name.
+/// Whether a UCI option can be sent as written: a name and a value without control characters, the name
+/// not empty and not holding the word `value` (which would end it early).
+pub fn option_text_ok(name: &str, value: &str) -> Result<(), String> {
+    let shown = crate::text::clean(name);
+    if name.trim().is_empty() {
+        return Err("an engine option has an empty name".into());
+    }
+    if name.chars().chain(value.chars()).any(char::is_control) {
+        return Err(format!("engine option '{shown}': control characters are not allowed"));
+    }
+    if name.split_whitespace().any(|w| w == "value" || w == "name") {
+        return Err(format!("engine option '{shown}': a name cannot hold the words 'name' or 'value'"));
+    }
+    Ok(())
+}
+
+/// Reads `NAME=VALUE` (the command line's `--engine-option`).
+///
+/// # Errors
+/// No `=`, or what `option_text_ok` refuses.
+pub fn parse_option(text: &str) -> Result<(String, String), String> {
+    let (name, value) = text.split_once('=').ok_or_else(|| {
+        format!("engine option '{}': write it as NAME=VALUE, e.g. \"Skill Level=5\"", crate::text::clean(text))
+    })?;
+    let (name, value) = (name.trim(), value.trim());
+    option_text_ok(name, value)?;
+    Ok((name.to_string(), value.to_string()))
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct EngineCatalog {
     pub engines: Vec<EngineSpec>,
@@ -141,6 +197,19 @@ mod tests {
         for bad in ["'open", "\"open", "end\\"] {
             assert!(split_command_line(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn options_are_read_and_control_characters_refused() {
+        assert_eq!(parse_option("Skill Level=5").unwrap(), ("Skill Level".into(), "5".into()));
+        assert_eq!(parse_option(" Threads = 2 ").unwrap(), ("Threads".into(), "2".into()));
+        assert_eq!(parse_option("SyzygyPath=/a=b").unwrap(), ("SyzygyPath".into(), "/a=b".into()));
+        for bad in ["no equals", "=5", "Hash=1\nquit", "A\u{1b}[2J=1", "x value y=1"] {
+            assert!(parse_option(bad).is_err(), "{bad:?}");
+        }
+        let spec = EngineSpec::configured("SF", "sf", &[]);
+        assert!(spec.clone().with_options(vec![("Hash".into(), "16\ngo infinite".into())]).is_err());
+        assert_eq!(spec.with_options(vec![("Hash".into(), "16".into())]).unwrap().options.len(), 1);
     }
 
     #[test]

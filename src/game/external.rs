@@ -77,8 +77,12 @@ enum Outgoing {
 struct Watch {
     /// The engine's input; None once writing to it failed.
     stdin: Option<ChildStdin>,
-    /// Written once the handshake has said whether the engine offers MultiPV (see `Watch::send`).
+    /// Written once the engine has answered `uci` (see `Watch::send`).
     held: Vec<Outgoing>,
+    /// The options to set once the engine has said which it has (`[[engines]] options`, `--engine-option`).
+    options: Vec<(String, String)>,
+    /// The names of the options the engine declared, as it wrote them.
+    declared: Vec<String>,
     /// The most lines the engine's `MultiPV` option allows; 0 when it has none.
     multipv_max: usize,
     /// The `MultiPV` value last sent; 0 when none was (engines start at 1).
@@ -96,22 +100,34 @@ struct Watch {
 }
 
 impl Watch {
-    /// Writes to the engine at once, unless a request for more than one line comes before the handshake has
-    /// said whether the engine offers MultiPV: that request and everything after it wait for `release`.
+    /// Writes to the engine once it has answered `uci`: before that, everything waits for `release`, so the
+    /// options (and MultiPV, which it may not offer) are set before any search.
     fn send(&mut self, out: Outgoing) {
-        let undecided = matches!(out, Outgoing::Lines(n) if n > 1) && !self.uciok;
-        if undecided || !self.held.is_empty() {
+        if !self.uciok || !self.held.is_empty() {
             self.held.push(out);
         } else {
             self.write(out);
         }
     }
 
-    /// At `uciok`: writes what was held.
-    fn release(&mut self) {
+    /// At `uciok`: sets the options the engine declared, asks `isready`, and writes what was held. Returns
+    /// the options it does not have, in words, if any.
+    fn release(&mut self, name: &str) -> Option<String> {
+        let mut missing = Vec::new();
+        for (option, value) in std::mem::take(&mut self.options) {
+            match self.declared.iter().find(|d| d.eq_ignore_ascii_case(option.trim())) {
+                Some(declared) => {
+                    let line = format!("setoption name {declared} value {value}\n");
+                    self.write(Outgoing::Text(line));
+                }
+                None => missing.push(format!("'{}'", clean(&option))),
+            }
+        }
+        self.write(Outgoing::Text("isready\n".into()));
         for out in std::mem::take(&mut self.held) {
             self.write(out);
         }
+        (!missing.is_empty()).then(|| format!("{name} has no option {}; it was not set", missing.join(", ")))
     }
 
     fn write(&mut self, out: Outgoing) {
@@ -202,6 +218,7 @@ impl ExternalEngine {
         let (tx, rx) = channel();
         let watch = Watch {
             stdin: child.stdin.take(),
+            options: spec.options.clone(),
             handshake_by: Instant::now().checked_add(timeouts.handshake),
             ..Watch::default()
         };
@@ -223,7 +240,8 @@ impl ExternalEngine {
         // Dropping `engine` on these error paths kills the child and ends what did start.
         reader.map_err(|e| fail("cannot start a thread to read it".into(), Some(e)))?;
         engine.watchdog = Some(watchdog.map_err(|e| fail("cannot start a thread to watch it".into(), Some(e)))?);
-        engine.send("uci\nisready\n");
+        // `isready` follows the options, once the engine has said which it has (see `Watch::release`).
+        engine.shared.lock().write(Outgoing::Text("uci\n".into()));
         Ok(engine)
     }
 
@@ -401,11 +419,19 @@ fn end_of_output(shared: &Shared) {
 fn on_line(line: &str, w: &mut Watch, name: &str) -> Option<BrainReport> {
     let mut words = line.split_whitespace();
     match words.next()? {
-        "uciok" => {
+        "uciok" if !w.uciok => {
             w.uciok = true;
-            w.release();
+            let message = w.release(name)?;
+            return Some(BrainReport::Notice { message });
         }
-        "option" => w.multipv_max = multipv_max(line).unwrap_or(w.multipv_max),
+        "option" => {
+            w.multipv_max = multipv_max(line).unwrap_or(w.multipv_max);
+            if let Some(declared) = option_name(line)
+                && w.declared.len() < MAX_DECLARED
+            {
+                w.declared.push(declared);
+            }
+        }
         "readyok" if w.uciok => w.handshake_by = None,
         "bestmove" => {
             let front = w.outstanding.pop_front()?;
@@ -487,6 +513,17 @@ fn silence_message(w: &Watch, now: Instant, name: &str, t: EngineTimeouts) -> St
 
 /// From an `option name MultiPV type spin … max N` line of the `uci` answer: N (at least 1); None for any
 /// other option.
+/// The most option names kept from an engine's `uci` answer (its output is untrusted).
+const MAX_DECLARED: usize = 1000;
+
+/// The name in `option name <name> type …` (it may hold spaces).
+fn option_name(line: &str) -> Option<String> {
+    let rest = line.strip_prefix("option")?.trim_start().strip_prefix("name ")?;
+    let end = rest.find(" type ")?;
+    let name = rest[..end].trim();
+    (!name.is_empty()).then(|| name.chars().take(100).collect())
+}
+
 fn multipv_max(line: &str) -> Option<usize> {
     let words: Vec<&str> = line.split_whitespace().collect();
     if !(words.get(1) == Some(&"name")

@@ -137,6 +137,37 @@ pub struct ExternalEngine {
     pub command: String,
     #[serde(default)]
     pub args: Vec<String>,
+    /// UCI options to set, e.g. `options = { "Skill Level" = 5, Threads = 2 }`.
+    #[serde(default)]
+    pub options: std::collections::BTreeMap<String, OptionValue>,
+}
+
+/// An engine option's value as the configuration writes it.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(untagged)]
+pub enum OptionValue {
+    Bool(bool),
+    Int(i64),
+    Text(String),
+}
+
+impl std::fmt::Display for OptionValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            OptionValue::Bool(b) => write!(f, "{b}"),
+            OptionValue::Int(n) => write!(f, "{n}"),
+            OptionValue::Text(t) => f.write_str(t),
+        }
+    }
+}
+
+impl ExternalEngine {
+    /// The engine as the game layer starts it, options included (checked when the file was read).
+    pub fn spec(&self) -> crate::game::EngineSpec {
+        let spec = crate::game::EngineSpec::configured(&self.name, &self.command, &self.args);
+        let options = self.options.iter().map(|(k, v)| (k.clone(), v.to_string())).collect();
+        spec.clone().with_options(options).unwrap_or(spec)
+    }
 }
 
 impl Default for GameConfig {
@@ -485,6 +516,20 @@ mod tests {
         let loaded = load(Some(Path::new("/nonexistent/tabiya.toml")));
         assert_eq!(loaded.config, Config::default());
         assert!(matches!(loaded.errors.as_slice(), [ConfigError::Read { .. }]));
+    }
+
+    #[test]
+    fn engine_options_are_read_and_a_bad_one_is_left_out_with_an_error() {
+        let text = "[[engines]]\nname = \"SF\"\ncommand = \"sf\"\noptions = { \"Skill Level\" = 5, Ponder = false, \
+                    SyzygyPath = \"/tb\", Bad = \"1\\ngo infinite\" }\n";
+        let loaded = parse(text, "c.toml");
+        let spec = loaded.config.engines[0].spec();
+        let mut options = spec.options.clone();
+        options.sort();
+        let want = [("Ponder", "false"), ("Skill Level", "5"), ("SyzygyPath", "/tb")];
+        assert_eq!(options, want.map(|(k, v)| (k.to_string(), v.to_string())));
+        let msg = loaded.errors[0].to_string();
+        assert!(msg.starts_with("c.toml:4: `engines.options`") && msg.contains("control characters"), "{msg}");
     }
 
     #[test]

@@ -84,7 +84,12 @@ impl NewGameForm {
             PlayerSpec::Computer(l) => (PlayerChoice::Computer, l.unwrap_or(level)),
             PlayerSpec::Uci(cmd) => {
                 let i = engines.iter().position(|e| e.name == *cmd).unwrap_or_else(|| {
-                    engines.push(ExternalEngine { name: cmd.clone(), command: cmd.clone(), args: Vec::new() });
+                    engines.push(ExternalEngine {
+                        name: cmd.clone(),
+                        command: cmd.clone(),
+                        args: Vec::new(),
+                        options: Default::default(),
+                    });
                     engines.len() - 1
                 });
                 (PlayerChoice::External(i), level)
@@ -348,7 +353,12 @@ mod tests {
     fn players_cycle_through_engines() {
         let mut config = Config::default();
         let args = vec!["--threads".to_string(), "2".to_string()];
-        config.engines.push(ExternalEngine { name: "SF".into(), command: "/opt/my engines/sf".into(), args });
+        config.engines.push(ExternalEngine {
+            name: "SF".into(),
+            command: "/opt/my engines/sf".into(),
+            args,
+            options: Default::default(),
+        });
         let mut form = NewGameForm::from_config(&config);
         form.focus = Field::Black;
         form.handle(&Action::Cursor(Dir::Right));

@@ -56,6 +56,8 @@ pub struct AppOptions {
 
 pub struct App {
     pub config: Config,
+    /// UCI options for the engines named on the command line (`--engine-option`), over their configured ones.
+    pub engine_options: Vec<(String, String)>,
     pub keymap: KeyMap,
     pub theme: Theme,
     pub size: (u16, u16),
@@ -103,6 +105,7 @@ impl App {
             dialog: None,
             startup_notice: super::config::notice(config_errors),
             save_problem: None,
+            engine_options: Vec::new(),
             saved_elsewhere: None,
             output: Vec::new(),
             review_file: None,

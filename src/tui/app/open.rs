@@ -27,12 +27,15 @@ impl App {
         let catalog = self.engine_catalog();
         // `uci:TEXT` names a configured engine, or is a command line the user typed.
         let player = |p: &PlayerSpec| match p {
-            PlayerSpec::Human => Ok(PlayerKind::human(person)),
+            PlayerSpec::Human => Ok::<_, String>(PlayerKind::human(person)),
             PlayerSpec::Computer(l) => Ok(PlayerKind::Engine { level: l.unwrap_or(level) }),
-            PlayerSpec::Uci(text) => match catalog.resolve(text) {
-                Some(engine) => Ok(PlayerKind::External(engine.clone())),
-                None => EngineSpec::from_command_line(text).map(PlayerKind::External).map_err(|e| capitalize(&e)),
-            },
+            PlayerSpec::Uci(text) => {
+                let engine = match catalog.resolve(text) {
+                    Some(engine) => engine.clone(),
+                    None => EngineSpec::from_command_line(text).map_err(|e| capitalize(&e))?,
+                };
+                Ok(PlayerKind::External(engine.with_more_options(&self.engine_options)))
+            }
         };
         let time = time_control(&spec.time);
         let start = match &spec.start {
@@ -47,7 +50,7 @@ impl App {
     /// `[game]` players, and the engines of the game in play (given on this command line). Saved games may name
     /// only these.
     pub fn engine_catalog(&self) -> EngineCatalog {
-        let configured = self.config.engines.iter().map(|e| EngineSpec::configured(&e.name, &e.command, &e.args));
+        let configured = self.config.engines.iter().map(|e| e.spec());
         let mut catalog = EngineCatalog::new(configured.collect());
         for p in [&self.config.game.white, &self.config.game.black] {
             if let PlayerSpec::Uci(text) = p

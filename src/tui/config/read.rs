@@ -10,6 +10,7 @@ use super::{
     AnalysisConfig, Config, ConfigError, DisplayConfig, EngineConfig, ExternalEngine, GameConfig, KeyConfig,
     SoundConfig,
 };
+use crate::game::engine_spec::option_text_ok;
 use crate::tui::action::Command;
 use crate::tui::keymap::KeyMap;
 use crate::tui::theme::THEME_NAMES;
@@ -265,8 +266,25 @@ fn engines(r: &mut Reader, value: Value) -> Vec<ExternalEngine> {
     let mut kept = Vec::new();
     for item in items {
         let span = item.span();
+        // Where `options` is written, for an error about one of them.
+        let options_span = match item.get_ref() {
+            DeValue::Table(t) => t.iter().find(|(k, _)| k.get_ref() == "options").map(|(_, v)| v.span()),
+            _ => None,
+        }
+        .unwrap_or_else(|| span.clone());
         match ExternalEngine::deserialize(ValueDeserializer::from(item)) {
-            Ok(engine) => kept.push(engine),
+            Ok(mut engine) => {
+                // An option that cannot be sent safely (a newline would be a second command) is left out.
+                engine.options.retain(|name, value| match option_text_ok(name, &value.to_string()) {
+                    Ok(()) => true,
+                    Err(reason) => {
+                        let reason = format!("{reason} — this option is left out");
+                        r.error(options_span.clone(), "engines.options", &reason);
+                        false
+                    }
+                });
+                kept.push(engine);
+            }
             Err(e) => {
                 let reason = format!("{} — this engine is left out", first_line(e.message()));
                 r.error(e.span().unwrap_or(span), "engines", &reason);
