@@ -535,3 +535,49 @@ fn a_long_search_names_the_root_move_it_is_searching_and_a_short_one_does_not() 
         assert!((1..=moves).contains(&n), "{l}");
     }
 }
+
+/// A Polyglot book with one entry: 1. d4 (weight 5) from the start position.
+fn one_move_book(dir: &std::path::Path) -> std::path::PathBuf {
+    let d2d4: u16 = 3 | 3 << 3 | 3 << 6 | 1 << 9;
+    let mut bytes = 0x463b_9618_1691_fc9c_u64.to_be_bytes().to_vec();
+    bytes.extend(d2d4.to_be_bytes());
+    bytes.extend(5u16.to_be_bytes());
+    bytes.extend(0u32.to_be_bytes());
+    let path = dir.join("book.bin");
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn own_book_answers_from_the_book_at_once_and_only_when_playing() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = one_move_book(dir.path());
+    let mut uci = Uci::start();
+    uci.send("uci");
+    let decl = uci.expect("uciok");
+    assert!(decl.iter().any(|l| l == "option name OwnBook type check default false"), "{decl:?}");
+    assert!(decl.iter().any(|l| l.starts_with("option name BookFile type string")), "{decl:?}");
+    uci.send("setoption name BookFile value /nonexistent/book.bin");
+    uci.send("isready");
+    let said = uci.expect("readyok");
+    assert!(said.iter().any(|l| l.starts_with("info string BookFile") && l.contains("no book")), "{said:?}");
+    uci.send(&format!("setoption name BookFile value {}", book.display()));
+    uci.send("position startpos");
+    uci.send("go depth 1");
+    let searched = uci.expect("bestmove");
+    assert!(!searched.iter().any(|l| l.contains("book move")), "OwnBook is off: {searched:?}");
+    uci.send("setoption name OwnBook value true");
+    uci.send("go wtime 60000 btime 60000");
+    let booked = uci.expect("bestmove");
+    assert!(booked.iter().any(|l| l == "info string book move d2d4"), "{booked:?}");
+    assert_eq!(booked.last().unwrap(), "bestmove d2d4");
+    // Analysis is never from the book, nor is a position the book does not have.
+    uci.send("go infinite");
+    uci.send("stop");
+    let infinite = uci.expect("bestmove");
+    assert!(!infinite.iter().any(|l| l.contains("book move")), "{infinite:?}");
+    uci.send("position startpos moves d2d4");
+    uci.send("go depth 2");
+    let out_of_book = uci.expect("bestmove");
+    assert!(!out_of_book.iter().any(|l| l.contains("book move")), "{out_of_book:?}");
+}

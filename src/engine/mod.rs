@@ -7,6 +7,7 @@
 
 mod attacks;
 pub mod bench;
+pub mod book;
 mod error;
 pub mod eval;
 mod handle;

@@ -4,10 +4,18 @@
 use super::brain::{Brain, BrainReport, EngineScore, ThinkRequest};
 use super::error::GameError;
 use super::external::Notifier;
+use crate::engine::book::Book;
 use crate::engine::{EngineCommand, EngineHandle, EngineOptions, EngineReport, GoRequest, Score, SearchLimits};
+use std::collections::VecDeque;
+use std::path::Path;
 
 pub struct BuiltinEngine {
     handle: EngineHandle,
+    /// The opening book, while it has moves for the game (levels 2–8).
+    book: Option<Book>,
+    /// Book moves, answered without a search.
+    booked: VecDeque<BrainReport>,
+    notify: Option<Notifier>,
 }
 
 impl BuiltinEngine {
@@ -18,11 +26,14 @@ impl BuiltinEngine {
     /// `Engine` when the search thread cannot be started.
     pub fn new(level: u8, hash_mb: usize, notify: Option<Notifier>) -> Result<BuiltinEngine, GameError> {
         let options = EngineOptions { level: level.clamp(1, 8), hash_mb };
-        let handle = match notify {
+        let handle = match notify.clone() {
             Some(n) => EngineHandle::spawn_with_notify(options, n),
             None => EngineHandle::spawn(options),
         };
         Ok(BuiltinEngine {
+            book: None,
+            booked: VecDeque::new(),
+            notify,
             handle: handle.map_err(|e| GameError::Engine {
                 name: "tabiya".into(),
                 message: e.to_string(),
@@ -36,16 +47,51 @@ impl BuiltinEngine {
 ///
 /// # Errors
 /// `Engine` for a level outside 1..=8, or when the search thread cannot be started.
-pub(super) fn spawn(level: u8, hash_mb: usize, notify: Option<Notifier>) -> Result<Option<Box<dyn Brain>>, GameError> {
+pub(super) fn spawn(
+    level: u8,
+    hash_mb: usize,
+    book: Option<&Path>,
+    notify: Option<Notifier>,
+) -> Result<Option<Box<dyn Brain>>, GameError> {
     if !(1..=8).contains(&level) {
         let message = format!("level {level} does not exist (1–8)");
         return Err(GameError::Engine { name: "tabiya".into(), message, source: None });
     }
-    Ok(Some(Box::new(BuiltinEngine::new(level, hash_mb, notify)?)))
+    let mut engine = BuiltinEngine::new(level, hash_mb, notify)?;
+    // Level 1 plays for someone who has just learnt the moves: book lines would make it look stronger.
+    if level >= 2 {
+        engine.book = book.and_then(|p| Book::open(p).ok());
+    }
+    Ok(Some(Box::new(engine)))
+}
+
+impl BuiltinEngine {
+    /// A book move for a request to play (one line), if the book has one; the book is dropped once it has none.
+    fn book_move(&mut self, r: &ThinkRequest) -> Option<BrainReport> {
+        let book = self.book.as_mut().filter(|_| r.lines <= 1)?;
+        let mut pos = r.start.clone();
+        for &m in &r.moves {
+            pos.make_move(m);
+        }
+        match book.choose(&pos, &mut rand::rng()) {
+            Some(mv) => Some(BrainReport::BestMove { id: r.id, best: Some(mv) }),
+            None => {
+                self.book = None;
+                None
+            }
+        }
+    }
 }
 
 impl Brain for BuiltinEngine {
     fn think(&mut self, r: ThinkRequest) {
+        if let Some(report) = self.book_move(&r) {
+            self.booked.push_back(report);
+            if let Some(n) = &self.notify {
+                n();
+            }
+            return;
+        }
         let limits = SearchLimits {
             wtime: r.wtime,
             btime: r.btime,
@@ -70,6 +116,9 @@ impl Brain for BuiltinEngine {
     }
 
     fn try_recv(&mut self) -> Option<BrainReport> {
+        if let Some(report) = self.booked.pop_front() {
+            return Some(report);
+        }
         while let Some(report) = self.handle.try_recv() {
             if let Some(r) = brain_report(report) {
                 return Some(r);

@@ -61,6 +61,8 @@ pub struct ControllerOptions {
     pub untimed_movetime: Duration,
     /// Transposition-table size of each built-in engine, in MiB.
     pub engine_hash_mb: usize,
+    /// A Polyglot book for the built-in engine's levels 2–8.
+    pub engine_book: Option<std::path::PathBuf>,
     /// The external engines the user named: the only ones a saved game may resume with.
     pub engines: EngineCatalog,
     /// How long an external engine may stay silent before it counts as broken.
@@ -78,6 +80,7 @@ impl Default for ControllerOptions {
             saves: None,
             untimed_movetime: Duration::from_secs(2),
             engine_hash_mb: crate::engine::EngineOptions::default().hash_mb,
+            engine_book: None,
             engines: EngineCatalog::default(),
             engine_timeouts: EngineTimeouts::default(),
             clock_start: ClockStart::AtOnce,

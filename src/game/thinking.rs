@@ -273,6 +273,8 @@ pub(super) fn make_brain(kind: &PlayerKind, options: &ControllerOptions) -> Resu
         PlayerKind::External(engine) => {
             Ok(Some(Box::new(ExternalEngine::spawn(engine, options.engine_timeouts, notify)?)))
         }
-        PlayerKind::Engine { level } => super::builtin::spawn(*level, options.engine_hash_mb, notify),
+        PlayerKind::Engine { level } => {
+            super::builtin::spawn(*level, options.engine_hash_mb, options.engine_book.as_deref(), notify)
+        }
     }
 }

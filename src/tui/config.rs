@@ -85,6 +85,8 @@ pub struct EngineConfig {
     pub handshake_timeout_seconds: u64,
     /// How long an external engine may think about one move in an untimed game, in seconds.
     pub move_timeout_seconds: u64,
+    /// A Polyglot opening book for the built-in engine's levels 2–8; empty for none.
+    pub book: String,
 }
 
 /// `[analysis]`: the engine analysis of the review and play screens.
@@ -204,7 +206,7 @@ impl Default for SoundConfig {
 
 impl Default for EngineConfig {
     fn default() -> Self {
-        EngineConfig { hash_mb: 64, handshake_timeout_seconds: 10, move_timeout_seconds: 300 }
+        EngineConfig { hash_mb: 64, handshake_timeout_seconds: 10, move_timeout_seconds: 300, book: String::new() }
     }
 }
 

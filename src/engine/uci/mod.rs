@@ -13,8 +13,10 @@ mod parse;
 
 pub use parse::{GoCommand, UciCommand, UciInputError, parse_line};
 
+use super::book::Book;
 use super::handle::{EngineCommand, EngineHandle, EngineOptions, EngineReport, GoRequest};
 use super::info::SearchInfo;
+use super::limits::SearchLimits;
 use crate::rules::{Move, Position, parse_uci, to_uci};
 use crate::text::clean;
 use options::Options;
@@ -58,6 +60,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, out: &mut W) -> io::
         infinite: false,
         pondering: false,
         closing: false,
+        book: None,
     };
     for event in rx {
         match event {
@@ -133,6 +136,8 @@ struct Session {
     pondering: bool,
     /// The input has ended: quit after the running search answers.
     closing: bool,
+    /// The opening book `BookFile` names, once opened.
+    book: Option<Book>,
 }
 
 impl Session {
@@ -161,6 +166,9 @@ impl Session {
                     applied.commands.into_iter().for_each(|c| self.engine.send(c));
                     if let Some(notice) = applied.notice {
                         info(out, &notice)?;
+                    }
+                    if name.eq_ignore_ascii_case("BookFile") {
+                        self.open_book(out)?;
                     }
                 }
                 Err(e) => info(out, &e.to_string())?,
@@ -191,6 +199,9 @@ impl Session {
         }
         let mut limits = go.limits;
         limits.multipv = self.options.multipv;
+        if self.book_move(&pos, &limits, &go.searchmoves, out)? {
+            return Ok(());
+        }
         for text in &go.searchmoves {
             match parse_uci(&pos, text) {
                 Ok(m) => limits.searchmoves.push(m),
@@ -239,6 +250,41 @@ impl Session {
             }
         }
         Ok(())
+    }
+}
+
+impl Session {
+    /// Opens the book `BookFile` names (or closes it for an empty name), saying why when it cannot.
+    fn open_book<W: Write>(&mut self, out: &mut W) -> io::Result<()> {
+        self.book = None;
+        let path = self.options.book_file.trim();
+        if path.is_empty() {
+            return Ok(());
+        }
+        match Book::open(std::path::Path::new(path)) {
+            Ok(book) => self.book = Some(book),
+            Err(e) => info(out, &format!("BookFile '{}': {e}; no book is used", clean(path)))?,
+        }
+        Ok(())
+    }
+
+    /// With `OwnBook` on, answers at once from the book when it has a move, for a search that plays (not
+    /// infinite, ponder, analysis, MultiPV or searchmoves) and when no earlier search still owes its answer.
+    fn book_move<W: Write>(
+        &mut self,
+        pos: &Position,
+        limits: &SearchLimits,
+        searchmoves: &[String],
+        out: &mut W,
+    ) -> io::Result<bool> {
+        let plays = !limits.infinite && !limits.ponder && limits.multipv == 1 && searchmoves.is_empty();
+        if !self.options.own_book || self.options.analyse_mode || !plays || !self.searches.is_empty() {
+            return Ok(false);
+        }
+        let Some(mv) = self.book.as_mut().and_then(|b| b.choose(pos, &mut rand::rng())) else { return Ok(false) };
+        info(out, &format!("book move {}", to_uci(pos, mv)))?;
+        say(out, &bestmove_line(pos, Some(mv), None))?;
+        Ok(true)
     }
 }
 

@@ -39,6 +39,12 @@ pub(super) struct Options {
     skill: u8,
     limit_strength: bool,
     elo: u32,
+    /// `OwnBook`: answer from the opening book (`BookFile`) while it has a move.
+    pub own_book: bool,
+    /// `BookFile`: the Polyglot book's path; empty for none.
+    pub book_file: String,
+    /// `UCI_AnalyseMode`: the GUI analyses, so the book is not used.
+    pub analyse_mode: bool,
 }
 
 impl Default for Options {
@@ -49,6 +55,9 @@ impl Default for Options {
             skill: MAX_LEVEL,
             limit_strength: false,
             elo: LEVEL_ELO[MAX_LEVEL as usize - 1],
+            own_book: false,
+            book_file: String::new(),
+            analyse_mode: false,
         }
     }
 }
@@ -67,6 +76,9 @@ pub(super) fn declarations() -> Vec<String> {
         "option name Ponder type check default false".to_string(),
         // Analysis or play: the search is the same, so the option is accepted and changes nothing.
         "option name UCI_AnalyseMode type check default false".to_string(),
+        // A Polyglot book, used on `go` (not infinite, ponder or analysis) while it has a move.
+        "option name OwnBook type check default false".to_string(),
+        "option name BookFile type string default <empty>".to_string(),
     ]
 }
 
@@ -120,8 +132,20 @@ impl Options {
                     .then(|| format!("UCI_Elo {asked} is outside {lo}–{hi}; using {}", self.elo));
                 Ok(Applied { commands: vec![EngineCommand::SetLevel(self.level())], notice })
             }
-            "ponder" | "uci_analysemode" => {
+            "ponder" => {
                 check(v).ok_or_else(|| bad("true or false"))?;
+                Ok(Applied::default())
+            }
+            "uci_analysemode" => {
+                self.analyse_mode = check(v).ok_or_else(|| bad("true or false"))?;
+                Ok(Applied::default())
+            }
+            "ownbook" => {
+                self.own_book = check(v).ok_or_else(|| bad("true or false"))?;
+                Ok(Applied::default())
+            }
+            "bookfile" => {
+                self.book_file = if v == "<empty>" { String::new() } else { v.to_string() };
                 Ok(Applied::default())
             }
             "move overhead" | "threads" => Ok(Applied::default()),

@@ -201,7 +201,19 @@ fn engine(r: &mut Reader, c: &mut EngineConfig, value: Value) {
                 r.set(&mut c.handshake_timeout_seconds, "engine.handshake_timeout_seconds", v, seconds)
             }
             "move_timeout_seconds" => r.set(&mut c.move_timeout_seconds, "engine.move_timeout_seconds", v, seconds),
-            _ => r.unknown(span, &name, "engine", &["hash_mb", "handshake_timeout_seconds", "move_timeout_seconds"]),
+            // A book that cannot be opened is an error now, not a surprise in the first game.
+            "book" => r.set(&mut c.book, "engine.book", v, |path: &String| {
+                if path.is_empty() {
+                    return Ok(());
+                }
+                crate::engine::book::Book::open(std::path::Path::new(path)).map(|_| ()).map_err(|e| e.to_string())
+            }),
+            _ => r.unknown(
+                span,
+                &name,
+                "engine",
+                &["hash_mb", "handshake_timeout_seconds", "move_timeout_seconds", "book"],
+            ),
         }
     }
 }
