@@ -242,3 +242,51 @@ fn configuration_errors_are_whole_in_a_game_started_at_once() {
         );
     }
 }
+
+#[test]
+fn every_dialog_reads_whole_at_both_sizes() {
+    let summary = "Ann Longname-Featherstonehaugh – tabiya level 4 · 2026.11.23 14:05 · 37 moves · 4:58 · 5:02 · \
+                   file 2026-11-23-1405-Ann_Longname-Featherstonehaugh-vs-tabiya-level-4.pgn";
+    let path = std::path::PathBuf::from("/tmp/x.pgn");
+    let picker = || Picker { choices: vec![Choice::Level(3), Choice::Person, Choice::Review], index: 0 };
+    let dialogs: Vec<(Dialog, Vec<String>)> = vec![
+        (Dialog::ConfirmResign, vec!["Resign this game?".into(), "Enter/y resign · Esc/n keep playing".into()]),
+        (Dialog::TakebackRequested { by: Color::Black }, vec!["Black asks to take back a move.".into()]),
+        (
+            Dialog::SavePath {
+                text: "/home/ann/games/a-rather-long-name-for-a-game-file-kept-for-later.pgn".into(),
+                error: Some("/home/ann/games/a-rather-long-name-for-a-game-file-kept-for-later.pgn exists: tabiya never replaces a file; give another name".into()),
+                then_quit: false,
+            },
+            vec!["tabiya never replaces a file; give another name".into(), "Enter save · Esc cancel".into()],
+        ),
+        (
+            Dialog::OpenElsewhere { path: path.clone(), summary: summary.into() },
+            vec![summary.into(), "r review it · Enter/Esc start a new game".into()],
+        ),
+        (
+            Dialog::Resume { path: path.clone(), summary: summary.into() },
+            vec![summary.into(), "Enter/y resume it · Esc/n start a new game".into()],
+        ),
+        (
+            Dialog::UnknownEngine {
+                path,
+                summary: summary.into(),
+                message: "The file names an engine that is not in your configuration: uci:Stockfish 17 (NNUE, 8 threads)".into(),
+                picker: picker(),
+            },
+            vec![summary.into(), "Nothing was run. Who plays that side instead?".into(), "Review the game instead".into()],
+        ),
+    ];
+    for size in SIZES {
+        for (dialog, texts) in &dialogs {
+            let mut a = app();
+            two_people(&mut a);
+            a.dialog = Some(dialog.clone());
+            let lines = render(&mut a, size);
+            for t in texts {
+                assert_whole(&lines, t);
+            }
+        }
+    }
+}
