@@ -153,7 +153,10 @@ fn the_terminal_is_restored_after_a_panic() {
     let Some(t) = Tmux::start("panic") else { return };
     // No backtrace: it would push the message off the 30-row pane.
     t.run_with("p", "TABIYA_TEST_PANIC=1 RUST_BACKTRACE=0", "play --white human --black human --time untimed");
-    let screen = t.wait_for("p", "EXITED 101");
+    t.wait_for("p", "EXITED 101");
+    // The line `stty` prints after the exit ("icanon", or "-icanon" if raw mode was left) may come a moment
+    // later than "EXITED": wait for it, so that a loaded machine does not read the screen too early.
+    let screen = t.wait_for("p", "icanon");
     assert!(screen.contains("a panic requested by TABIYA_TEST_PANIC"), "{screen}");
     let after: Vec<&str> = screen.lines().skip_while(|l| !l.starts_with("EXITED")).collect();
     assert_eq!(after.get(1).map(|l| l.trim()), Some("icanon"), "raw mode was left:\n{screen}");
