@@ -205,3 +205,22 @@ fn the_user_can_score_a_broken_engine_as_a_loss_and_the_save_says_why() {
     let pgn = std::fs::read_to_string(g.save_path().unwrap()).unwrap();
     assert!(pgn.contains("[Termination \"rules infraction\"]") && pgn.contains("[Result \"0-1\"]"), "{pgn}");
 }
+
+#[test]
+fn an_engine_still_held_open_for_writing_a_moment_starts_once_it_is_closed() {
+    // Linux refuses to run a file that some process holds open for writing ("text file busy"): an engine that
+    // was just installed, or a script whose descriptor a process forked meanwhile still holds. The start waits
+    // for that moment to pass instead of failing the game.
+    let dir = tempfile::tempdir().unwrap();
+    let path = engine_script(dir.path(), "busy", "echo 'bestmove e2e4'");
+    let writer = std::fs::OpenOptions::new().append(true).open(&path).unwrap();
+    let closer = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(150));
+        drop(writer);
+    });
+    let time = FakeTime::new();
+    let mut g = engine_game(spec("Busy", &path), true, &time);
+    let mut events = Vec::new();
+    assert!(wait_for(&mut g, |g| !g.moves().is_empty(), &mut events), "the engine started and moved");
+    closer.join().unwrap();
+}

@@ -87,3 +87,26 @@ fn resigning_forgets_the_premove_and_cancel_is_harmless_without_one() {
     game.poll();
     assert_eq!(game.moves().len(), 1, "nothing is played after the end");
 }
+
+#[test]
+fn typed_premoves_are_read_as_forgivingly_as_moves_and_may_aim_at_a_guarded_square() {
+    let (mut game, _held) = against_held();
+    game.apply(GameCommand::MoveText("e4".into())).unwrap();
+    // Lower case, as typed moves are read.
+    let m = game.parse_premove("nf3").unwrap();
+    assert_eq!((m.from(), m.to()), (sq("g1"), sq("f3")));
+    // Recaptures typed in SAN onto White's own d2 pawn, for a capture there that Black may make.
+    for (text, from) in [("Qxd2", "d1"), ("Bxd2", "c1"), ("nxd2", "b1"), ("Kxd2", "e1")] {
+        let r = game.parse_premove(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!((r.from(), r.to()), (sq(from), sq("d2")), "{text}");
+    }
+    // A pawn capture onto an empty square, typed in SAN, is queued and shown.
+    let pawn = game.parse_premove("exd5").unwrap();
+    assert_eq!((pawn.from(), pawn.to()), (sq("e4"), sq("d5")));
+    game.apply(GameCommand::Premove(pawn)).unwrap();
+    assert_eq!(game.premove().map(|p| p.squares()), Some((sq("e4"), sq("d5"))));
+    // Still refused: a square no piece of that kind reaches.
+    assert!(game.parse_premove("Qxd3").is_err(), "the d2 pawn blocks the queen");
+    assert!(game.parse_premove("exf6").is_err(), "e4 does not reach f6");
+    assert!(game.parse_premove("Rxa3").is_err());
+}

@@ -191,6 +191,34 @@ pub struct ExternalEngine {
     chess960: bool,
 }
 
+/// How often a start refused with "text file busy" is tried again, and how long apart.
+const BUSY_TRIES: u32 = 20;
+const BUSY_PAUSE: Duration = Duration::from_millis(25);
+
+/// Starts the engine's program with piped input and output.
+///
+/// Linux refuses to run a program while any process holds it open for writing (`ETXTBSY`). That happens for a
+/// moment after the file was written — an engine just built or installed, or one written by a process that forked
+/// meanwhile, which holds the descriptor until its own exec — so the start is tried again for up to half a second.
+fn start_program(spec: &EngineSpec) -> io::Result<Child> {
+    let mut tries = 0;
+    loop {
+        let started = Command::new(&spec.command)
+            .args(&spec.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn();
+        match started {
+            Err(e) if e.kind() == io::ErrorKind::ExecutableFileBusy && tries < BUSY_TRIES => {
+                tries += 1;
+                std::thread::sleep(BUSY_PAUSE);
+            }
+            other => return other,
+        }
+    }
+}
+
 impl ExternalEngine {
     /// Starts the engine's program with its arguments and begins the UCI handshake.
     ///
@@ -207,13 +235,8 @@ impl ExternalEngine {
         if spec.command.is_empty() {
             return Err(fail("the engine command is empty".into(), None));
         }
-        let mut child = Command::new(&spec.command)
-            .args(&spec.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| fail(format!("cannot start {}", clean(&spec.command)), Some(e)))?;
+        let mut child =
+            start_program(spec).map_err(|e| fail(format!("cannot start {}", clean(&spec.command)), Some(e)))?;
         let stdout = child.stdout.take();
         let (tx, rx) = channel();
         let watch = Watch {

@@ -11,7 +11,7 @@
 use super::controller::GameController;
 use super::error::GameError;
 use super::events::GameEvent;
-use crate::rules::{CastleSide, Color, Move, MoveKind, Position, Role, Square, parse_san, to_san};
+use crate::rules::{CastleSide, Color, Move, MoveKind, Position, Role, Square, read_move, to_san};
 
 /// The move queued, and how it is shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,10 +111,37 @@ impl GameController {
                 None => Err(GameError::IllegalMove(format!("{t}: add the piece to promote to, e.g. {t}q"))),
             };
         }
-        match parse_san(&pos, t) {
+        match read_move(&pos, t) {
             Ok(m) if m.captured() != Some(Role::King) => Ok(m),
             Ok(_) => Err(GameError::IllegalMove(format!("{t} cannot be premoved"))),
-            Err(e) => Err(GameError::IllegalMove(e.to_string().lines().next().unwrap_or("not a move").to_string())),
+            Err(e) => self.aimed_reading(&pos, t).ok_or_else(|| {
+                GameError::IllegalMove(e.to_string().lines().next().unwrap_or("not a move").to_string())
+            }),
+        }
+    }
+
+    /// A typed capture aimed at a square that holds one's own piece or nothing (`Qxd2` to recapture on d2,
+    /// `exd5` onto an empty square): the text is compared with the ways SAN could write each move a gesture
+    /// onto that square may queue; exactly one move must fit (exact case first, then any case).
+    fn aimed_reading(&self, pos: &Position, t: &str) -> Option<Move> {
+        let to = last_square(t)?;
+        if pos.piece_at(to).is_some_and(|p| p.color != pos.side_to_move()) {
+            return None;
+        }
+        let typed: String = t.trim_end_matches(['+', '#', '!', '?']).chars().filter(|&c| c != '=').collect();
+        let candidates: Vec<Move> = pos
+            .piece_squares(pos.side_to_move())
+            .flat_map(|from| self.premove_moves(from, to))
+            .filter(|m| !m.is_castle() && m.to() == to)
+            .collect();
+        let fitting = |same: &dyn Fn(&str) -> bool| -> Vec<Move> {
+            candidates.iter().copied().filter(|&m| aimed_spellings(pos, m).iter().any(|f| same(f))).collect()
+        };
+        let exact = fitting(&|f| f == typed);
+        let found = if exact.is_empty() { fitting(&|f| f.eq_ignore_ascii_case(&typed)) } else { exact };
+        match found[..] {
+            [one] => Some(one),
+            _ => None,
         }
     }
 
@@ -183,6 +210,30 @@ fn squares_of(t: &str) -> Option<(Square, Square, Option<Role>)> {
         Some(c) => Some(Role::from_char(c).filter(|r| !matches!(r, Role::Pawn | Role::King))?),
     };
     Some((from, to, promotion))
+}
+
+/// The last square named in a move's text (`d5` in `exd5+`, `e8` in `e8=Q`).
+fn last_square(t: &str) -> Option<Square> {
+    let b = t.as_bytes();
+    (0..b.len().saturating_sub(1)).rev().find_map(|i| match (b[i], b[i + 1]) {
+        (f @ b'a'..=b'h', r @ b'1'..=b'8') => Square::new(f - b'a', r - b'1'),
+        _ => None,
+    })
+}
+
+/// The ways SAN could write `m` as a capture or a plain move onto its square, with every level of
+/// disambiguation (`Qxd2`, `Qd2`, `Qdxd2`, `Q1xd2`, `Qd1xd2`; `exd5`, `ed5`; `exd8Q`), `=` left out.
+fn aimed_spellings(pos: &Position, m: Move) -> Vec<String> {
+    let Some(piece) = pos.piece_at(m.from()) else { return Vec::new() };
+    let (from, to) = (m.from().to_string(), m.to().to_string());
+    let promotion = m.promotion().map(|r| r.upper_char().to_string()).unwrap_or_default();
+    let origins: Vec<String> = if piece.role == Role::Pawn {
+        vec![from[..1].to_string()]
+    } else {
+        let letter = piece.role.upper_char().to_string();
+        ["", &from[..1], &from[1..], &from].iter().map(|o| format!("{letter}{o}")).collect()
+    };
+    origins.iter().flat_map(|o| [format!("{o}x{to}{promotion}"), format!("{o}{to}{promotion}")]).collect()
 }
 
 /// Moves aimed at a square the piece attacks now, for what the opponent's move may put there or take away: a
