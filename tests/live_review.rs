@@ -99,6 +99,25 @@ fn whole_game_analysis_marks_the_blunder_and_n_jumps_to_it() {
 }
 
 #[test]
+fn the_notes_say_what_the_analysis_found_for_the_shown_move() {
+    for (w, h) in [(80, 24), (200, 60)] {
+        let mut a = analysed_game();
+        a.update(Action::Type('n'));
+        let screen = render(&mut a, w, h).join("\n");
+        let squashed: String = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(squashed.contains("Engine: +") || squashed.contains("Engine: #"), "{w}x{h}:\n{screen}");
+        assert!(squashed.contains("Blunder.") && squashed.contains("was best."), "{w}x{h}:\n{screen}");
+        // The better line, numbered from Black's third move.
+        assert!(squashed.contains("3... "), "{w}x{h}:\n{screen}");
+        // Stepping to a move the analysis found no fault with shows its evaluation and no verdict.
+        a.update(Action::Cursor(Dir::Left));
+        let screen = render(&mut a, w, h).join("\n");
+        let squashed: String = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(squashed.contains("Engine: ") && !squashed.contains("was best."), "{w}x{h}:\n{screen}");
+    }
+}
+
+#[test]
 fn the_panel_and_graph_draw_whole_small_and_large() {
     for (w, h) in [(80, 24), (200, 60)] {
         let mut a = analysed_game();
@@ -110,7 +129,11 @@ fn the_panel_and_graph_draw_whole_small_and_large() {
         assert!(screen.contains("Engine (White's view)"), "{w}x{h}:\n{screen}");
         assert!(screen.contains("Game: analysed 8/8"), "{w}x{h}:\n{screen}");
         // A line's score and depth are never cut: `+1.23 d7  4. Nxh4 …`.
-        let row = lines.iter().find(|l| l.contains(" d") && l.contains("4. ")).unwrap_or_else(|| panic!("{screen}"));
+        let depth = |t: &str| t.len() >= 2 && t.starts_with('d') && t[1..].chars().all(|c| c.is_ascii_digit());
+        let row = lines
+            .iter()
+            .find(|l| l.split_whitespace().any(depth) && l.contains("4. "))
+            .unwrap_or_else(|| panic!("{screen}"));
         let re_ok = row.split_whitespace().any(|t| t.starts_with(['+', '-', '#']) && t.len() >= 2);
         assert!(re_ok, "score shown whole: {row}");
         assert!(lines.iter().any(|l| l.chars().any(|c| ('▁'..='█').contains(&c))), "eval graph drawn:\n{screen}");

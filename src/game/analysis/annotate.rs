@@ -73,6 +73,9 @@ pub fn annotate(tree: &mut GameTree, analysis: &[PositionAnalysis]) -> GameRepor
         let Some(judgement) = judge(before.side_to_move(), analysis[i].score, analysis[i + 1].score) else {
             continue;
         };
+        if judgement == Judgement::Inaccuracy && is_book(&pos) {
+            continue;
+        }
         let better = analysis[i].pv.first().is_some_and(|&m| m != node.mv && before.is_legal(m));
         let best = better.then(|| variation(&before, &analysis[i].pv));
         mark(node, judgement, best.as_ref());
@@ -85,6 +88,14 @@ pub fn annotate(tree: &mut GameTree, analysis: &[PositionAnalysis]) -> GameRepor
     let scores: Vec<EvalScore> = analysis.iter().take(analysed + 1).map(|a| a.score).collect();
     report.figures = game_figures(first_mover, &scores);
     report
+}
+
+/// Whether the move reached a position on a line of the opening data set (theory). Lichess judges opening
+/// moves on deep evaluations from its cache; a short search's swing of a few centipawns there is noise, so a
+/// book move is never called an inaccuracy (4. Ba4 in the Ruy Lopez). A mistake or blunder is still marked:
+/// some named lines are traps.
+fn is_book(after: &Position) -> bool {
+    crate::game::openings::is_book(after)
 }
 
 /// The NAG (unless the game already judged the move), the comment in words, and the better line.
@@ -174,6 +185,36 @@ mod tests {
         let [w, b] = report.figures;
         assert!(w.unwrap().accuracy > b.unwrap().accuracy);
         assert_eq!(figure_tags(&report).len(), 4);
+    }
+
+    #[test]
+    fn a_book_move_is_never_an_inaccuracy_but_may_be_a_mistake() {
+        // 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4: every position lies on lines of the opening data set (the one
+        // after 4. Ba4 is not named itself; only lines going on from it are).
+        let games = read_games(b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 *");
+        assert!(crate::game::openings::lookup(&games[0].tree.position_at(7)).is_none());
+        let with_last = |last: i32| {
+            let mut a = vec![PositionAnalysis { score: Cp(30), depth: 10, pv: Vec::new() }; 8];
+            a[7].score = Cp(last);
+            a
+        };
+        // A drop of about 0.12 in White's chances: an inaccuracy anywhere else, nothing on a book move.
+        let mut tree = games[0].tree.clone();
+        assert!(annotate(&mut tree, &with_last(-35)).verdicts.is_empty());
+        assert!(tree.mainline.moves[6].nags.is_empty());
+        // A mistake is still a mistake.
+        let mut tree = games[0].tree.clone();
+        let report = annotate(&mut tree, &with_last(-110));
+        assert_eq!(report.verdicts.iter().map(|v| (v.ply, v.judgement)).collect::<Vec<_>>(), [(7, Judgement::Mistake)]);
+        // Off the book, the same drop is an inaccuracy: no line of the data set goes 4. Qe2 after 3... a6.
+        let games = read_games(b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Qe2 *");
+        let mut tree = games[0].tree.clone();
+        assert!(!crate::game::openings::is_book(&tree.position_at(7)));
+        let report = annotate(&mut tree, &with_last(-35));
+        assert_eq!(
+            report.verdicts.iter().map(|v| (v.ply, v.judgement)).collect::<Vec<_>>(),
+            [(7, Judgement::Inaccuracy)]
+        );
     }
 
     #[test]

@@ -67,6 +67,12 @@ pub fn lookup(pos: &Position) -> Option<Opening> {
     table().get(pos.key()).map(Opening::from)
 }
 
+/// Whether this position lies on a line of the opening data set (a book position: named, or on the way to
+/// one). Standard chess only, as the data set is.
+pub fn is_book(pos: &Position) -> bool {
+    table().on_lines.contains(&pos.key())
+}
+
 /// How many entries the table holds: the data-set lines that parsed (3,807 when all do). In the embedded data
 /// each names a different position; where two lines name one, the first keeps it (see `table`).
 pub fn table_len() -> usize {

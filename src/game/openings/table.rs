@@ -7,7 +7,7 @@
 
 use super::reach::Reach;
 use crate::rules::{Position, parse_san};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
 
 /// The data set's five volumes, A to E, with the file names used in messages.
@@ -36,6 +36,10 @@ pub(super) struct Table {
     /// position the first in file order (volumes A to E, top to bottom) is kept: a fixed, predictable rule,
     /// and the embedded data set has no such pair (a unit test checks), so it only matters after an update.
     pub by_key: HashMap<u64, u32>,
+    /// The key of every position along a line of the data set, named or not (the positions after
+    /// `1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4` are all here, though only lines going on from it are named): the
+    /// book, for telling theory from a move of one's own.
+    pub on_lines: HashSet<u64>,
     /// One line per skipped data-set line: `file line N: why`.
     pub failures: Vec<String>,
     /// Whether a game can still reach a named position (lets `classify` stop early).
@@ -57,6 +61,7 @@ impl Table {
         let mut table = Table {
             entries: Vec::with_capacity(4096),
             by_key: HashMap::with_capacity(4096),
+            on_lines: HashSet::with_capacity(16384),
             failures: Vec::new(),
             reach: Reach::new(),
             start_key: start.key(),
@@ -66,8 +71,12 @@ impl Table {
                 if line.is_empty() || (i == 0 && line == HEADER) {
                     continue;
                 }
-                match parse_entry(&start, line) {
-                    Ok((entry, pos)) => table.insert(entry, &pos),
+                let mut keys = Vec::new();
+                match parse_entry(&start, line, &mut keys) {
+                    Ok((entry, pos)) => {
+                        table.insert(entry, &pos);
+                        table.on_lines.extend(keys);
+                    }
                     Err(why) => table.failures.push(format!("{file} line {}: {why}", i + 1)),
                 }
             }
@@ -90,8 +99,9 @@ impl Table {
     }
 }
 
-/// Reads one line, `eco<TAB>name<TAB>pgn`: the entry and the position its moves reach from `start`.
-fn parse_entry(start: &Position, line: &'static str) -> Result<(Entry, Position), String> {
+/// Reads one line, `eco<TAB>name<TAB>pgn`: the entry and the position its moves reach from `start`; the key
+/// of each position along the way goes into `keys`.
+fn parse_entry(start: &Position, line: &'static str, keys: &mut Vec<u64>) -> Result<(Entry, Position), String> {
     let mut fields = line.split('\t');
     let (Some(eco), Some(name), Some(pgn), None) = (fields.next(), fields.next(), fields.next(), fields.next()) else {
         return Err("expected three tab-separated fields: eco, name, pgn".to_string());
@@ -104,11 +114,17 @@ fn parse_entry(start: &Position, line: &'static str) -> Result<(Entry, Position)
     if name.trim().is_empty() {
         return Err("the name is empty".to_string());
     }
-    Ok((Entry { eco, name }, play_pgn(start, pgn)?))
+    Ok((Entry { eco, name }, walk_pgn(start, pgn, |key| keys.push(key))?))
 }
 
 /// Plays a line such as `1. e4 e5 2. Nf3` from `start` and returns the position reached.
+#[cfg(test)]
 pub(super) fn play_pgn(start: &Position, pgn: &str) -> Result<Position, String> {
+    walk_pgn(start, pgn, |_| {})
+}
+
+/// `play_pgn`, telling `seen` the key of each position after a move.
+fn walk_pgn(start: &Position, pgn: &str, mut seen: impl FnMut(u64)) -> Result<Position, String> {
     let mut pos = start.clone();
     let mut plies = 0;
     for token in pgn.split_whitespace() {
@@ -119,6 +135,7 @@ pub(super) fn play_pgn(start: &Position, pgn: &str) -> Result<Position, String> 
         }
         let m = parse_san(&pos, san).map_err(|e| format!("move {}: {e}", plies + 1))?;
         pos.make_move(m);
+        seen(pos.key());
         plies += 1;
     }
     if plies == 0 {

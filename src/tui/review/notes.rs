@@ -8,6 +8,7 @@ use super::path::{self, TreePath};
 use super::state::ReviewState;
 use crate::game::pgn::{Line, MoveNode};
 use crate::text::clean;
+use crate::tui::analysis::san_line;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NoteStyle {
@@ -108,6 +109,7 @@ pub fn notes(review: &ReviewState) -> Vec<Para> {
             let label = review.numbering(at).label(0, first, true);
             out.push(Para::new(0).text(format!("→ plays {label}"), NoteStyle::Dim));
         }
+        analysis_notes(review, &mut out);
         problems(review, &mut out);
         return out;
     };
@@ -129,6 +131,7 @@ pub fn notes(review: &ReviewState) -> Vec<Para> {
     if let Some(e) = node.eval {
         out.push(Para::new(0).text(format!("Evaluation in the file: {e}"), NoteStyle::Dim));
     }
+    analysis_notes(review, &mut out);
     if !node.variations.is_empty() {
         out.push(Para::new(0).text("Variations (↓ enters, or click a move):", NoteStyle::Dim));
         let base = TreePath { branches: at.branches.clone(), ply: 0 };
@@ -139,6 +142,37 @@ pub fn notes(review: &ReviewState) -> Vec<Para> {
     problems(review, &mut out);
     out
 }
+
+/// What the whole-game analysis found for the shown main-line position: its evaluation, and for a move it
+/// judged, the verdict in words with the better line (`Mistake. Bxc6 was best.` then `4. Bxc6 dxc6 5. O-O`).
+fn analysis_notes(review: &ReviewState, out: &mut Vec<Para>) {
+    let at = &review.path;
+    let analysis = &review.analysis;
+    let Some(here) = analysis.positions.get(at.ply).filter(|_| at.branches.is_empty()) else { return };
+    let mut p = Para::new(0).text(format!("Engine: {}", here.score), NoteStyle::Heading);
+    p.push(format!("(depth {})", here.depth), NoteStyle::Dim);
+    if at.ply == 0
+        && let Some(&best) = here.pv.first()
+    {
+        p.push(format!("· best {}", san_line(&review.game.tree.start, &[best])), NoteStyle::Dim);
+    }
+    out.push(p);
+    let Some(verdict) = analysis.report.verdicts.iter().find(|v| v.ply == at.ply) else { return };
+    let words = match &verdict.best {
+        Some(best) => format!("{}. {best} was best.", verdict.judgement.word()),
+        None => format!("{}.", verdict.judgement.word()),
+    };
+    out.push(Para::new(0).text(words, NoteStyle::Problem));
+    let before = &analysis.positions[at.ply - 1];
+    if verdict.best.is_some() && !before.pv.is_empty() {
+        let pos = review.game.tree.position_at(at.ply - 1);
+        let line = san_line(&pos, &before.pv[..before.pv.len().min(BETTER_LINE_PLIES)]);
+        out.push(Para::new(2).text(format!("{line} ({})", before.score), NoteStyle::Move));
+    }
+}
+
+/// How many plies of the better line the notes show.
+const BETTER_LINE_PLIES: usize = 8;
 
 /// The shown move, what its NAGs mean, and its clock.
 fn heading(review: &ReviewState, node: &MoveNode, label: String) -> Para {
