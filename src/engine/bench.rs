@@ -37,11 +37,11 @@ pub fn run(depth: u32, hash_mb: usize) -> Vec<BenchResult> {
         .iter()
         .filter_map(|&fen| {
             let pos = Position::from_fen(fen).ok()?;
-            let mut tt = Tt::new(hash_mb);
+            let tt = Tt::new(hash_mb);
             let mut heur = Heuristics::new();
             let mut none = NoInterrupt;
             let ctl = Control::new(None, None, None, &mut none);
-            let mut s = Searcher::new(pos, Vec::new(), &mut tt, &mut heur, ctl);
+            let mut s = Searcher::new(pos, Vec::new(), &tt, &mut heur, ctl);
             let mut last: Option<SearchInfo> = None;
             s.iterate(depth, RootSpec::default(), &mut |i| last = Some(i));
             let info = last?;
