@@ -36,10 +36,19 @@ pub(crate) fn with_helpers<R>(
                 .stack_size(STACK_BYTES)
                 .spawn_scoped(scope, helper);
         }
-        let result = main(&shared, pos, history);
-        shared.stop.store(true, Relaxed);
-        result
+        let _stop = StopOnDrop(&shared);
+        main(&shared, pos, history)
     })
+}
+
+/// Raises the stop when dropped: when the main search returns, and also if it panicked, so that the scope
+/// (which joins the helpers before passing the panic on) cannot wait for them forever.
+struct StopOnDrop<'a>(&'a Shared);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.stop.store(true, Relaxed);
+    }
 }
 
 /// One helper's search, until its depth or the main thread's stop.
