@@ -593,7 +593,7 @@ fn two_threads_search_and_answer_with_a_legal_move_and_all_their_nodes() {
     uci.send("position startpos moves e2e4 c7c5");
     uci.send("go movetime 500");
     let lines = uci.expect("bestmove");
-    let info = lines.iter().rfind(|l| l.starts_with("info depth ")).expect("an info line");
+    let info = lines.iter().rfind(|l| l.starts_with("info depth ") && l.contains(" nodes ")).expect("an info line");
     let field = |name: &str| {
         let words: Vec<&str> = info.split_whitespace().collect();
         let at = words.iter().position(|w| *w == name).unwrap_or_else(|| panic!("no {name} in {info}"));
