@@ -158,6 +158,7 @@ impl Worker {
         let level = levels::level_params(self.level);
         let budget = time::budget(&req.limits, pos.side_to_move());
         let depth = min_opt(req.limits.depth, level.and_then(|l| l.depth)).unwrap_or(MAX_PLY as u32);
+        // With helpers a node limit counts the main thread's nodes (the helpers stop when it does).
         let nodes = min_opt(req.limits.nodes, level.and_then(|l| l.nodes));
         self.tt.new_search();
         self.heur.age();
