@@ -9,7 +9,6 @@ use super::search::ordering::Heuristics;
 use super::search::{Control, RootSpec, Searcher, Shared};
 use super::tt::Tt;
 use crate::rules::Position;
-use std::sync::atomic::Ordering::Relaxed;
 
 /// The most search threads (the UCI `Threads` option's maximum).
 pub const MAX_THREADS: usize = 256;
@@ -47,7 +46,7 @@ struct StopOnDrop<'a>(&'a Shared);
 
 impl Drop for StopOnDrop<'_> {
     fn drop(&mut self) {
-        self.0.stop.store(true, Relaxed);
+        self.0.stop_helpers();
     }
 }
 

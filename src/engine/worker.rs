@@ -4,7 +4,7 @@ use super::handle::{EngineCommand, EngineOptions, EngineReport, GoRequest};
 use super::info::MAX_PLY;
 use super::levels::{self, MAX_LEVEL};
 use super::search::ordering::Heuristics;
-use super::search::{Control, Interrupt, RootSpec, Searcher};
+use super::search::{Control, Interrupt, RootSpec, SearchOutcome, Searcher};
 use super::smp::{self, MAX_THREADS};
 use super::time;
 use super::tt::{MAX_HASH_MB, Tt};
@@ -172,28 +172,44 @@ impl Worker {
         let id = req.id;
         let mut current = |current| send(EngineReport::CurrentMove { id, current });
         let Worker { tt, heur, helper_heur, .. } = self;
-        let outcome =
-            smp::with_helpers(tt, &mut helper_heur[..helpers], pos, history, depth, |shared, pos, history| {
-                let mut ctl = Control::new(budget.soft, budget.hard, nodes, inbox).main_of(shared);
-                if req.limits.ponder {
-                    ctl = ctl.pondering();
-                }
-                let mut searcher = Searcher::new(pos, history, tt, heur, ctl).report_current_moves(&mut current);
-                searcher.iterate(depth, spec, &mut |info| send(EngineReport::Info { id, info }))
-            });
-        let (best, ponder) = match level {
-            Some(l) if !outcome.root_scores.is_empty() => {
-                let pick = levels::choose(&outcome.root_scores, &l, &mut rand::rng());
-                (pick, outcome.ponder.filter(|_| pick == outcome.best))
+        smp::with_helpers(tt, &mut helper_heur[..helpers], pos, history, depth, |shared, pos, history| {
+            let mut ctl = Control::new(budget.soft, budget.hard, nodes, &mut *inbox).main_of(shared);
+            if req.limits.ponder {
+                ctl = ctl.pondering();
             }
-            _ => (outcome.best, outcome.ponder),
-        };
-        let pondering = req.limits.ponder && !inbox.hit_seen;
-        if (req.limits.infinite || pondering) && !outcome.interrupted {
-            inbox.wait_for_stop(pondering);
-        }
-        send(EngineReport::BestMove { id, best, ponder });
+            let mut searcher = Searcher::new(pos, history, tt, heur, ctl).report_current_moves(&mut current);
+            let outcome = searcher.iterate(depth, spec, &mut |info| send(EngineReport::Info { id, info }));
+            drop(searcher);
+            // The answer does not wait for the helpers to be joined (on a loaded machine one may not run again
+            // for some milliseconds, which the clock would count): they are told to stop now, the answer is
+            // sent, and `with_helpers` joins them before this search returns.
+            shared.stop_helpers();
+            answer(&req, level, outcome, inbox, send);
+        });
     }
+}
+
+/// The best move (a level's choice among the root moves, below full strength), sent once an infinite or
+/// pondering search may answer.
+fn answer(
+    req: &GoRequest,
+    level: Option<levels::Level>,
+    outcome: SearchOutcome,
+    inbox: &mut Inbox,
+    send: &dyn Fn(EngineReport),
+) {
+    let (best, ponder) = match level {
+        Some(l) if !outcome.root_scores.is_empty() => {
+            let pick = levels::choose(&outcome.root_scores, &l, &mut rand::rng());
+            (pick, outcome.ponder.filter(|_| pick == outcome.best))
+        }
+        _ => (outcome.best, outcome.ponder),
+    };
+    let pondering = req.limits.ponder && !inbox.hit_seen;
+    if (req.limits.infinite || pondering) && !outcome.interrupted {
+        inbox.wait_for_stop(pondering);
+    }
+    send(EngineReport::BestMove { id: req.id, best, ponder });
 }
 
 fn min_opt<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {

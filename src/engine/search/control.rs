@@ -34,6 +34,13 @@ pub(crate) struct Shared {
     pub helper_nodes: AtomicU64,
 }
 
+impl Shared {
+    /// Tells the helpers to stop (they see it within `CHECK_INTERVAL` nodes).
+    pub fn stop_helpers(&self) {
+        self.stop.store(true, Relaxed);
+    }
+}
+
 /// A helper's interrupt: the main thread's stop.
 impl Interrupt for &Shared {
     fn stop_requested(&mut self) -> bool {

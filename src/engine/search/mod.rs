@@ -15,7 +15,7 @@ mod quiescence;
 
 pub(crate) use control::{Control, Shared};
 pub use control::{Interrupt, NoInterrupt};
-pub(crate) use iterate::RootSpec;
+pub(crate) use iterate::{RootSpec, SearchOutcome};
 
 use super::info::{CurrentMove, MAX_PLY};
 use super::tt::Tt;
