@@ -1,24 +1,29 @@
-//! Engine speed benchmark: `cargo run --release --example bench [depth] [runs]`.
+//! Engine speed benchmark: `cargo run --release --example bench [depth] [runs] [threads]`.
 //!
 //! Searches the fixed bench positions (`tabiya::engine::bench`) to a fixed depth, `runs` times, and prints
 //! per position the nodes and the median nodes per second, then the total. Node counts are deterministic, so
 //! they also show whether a change altered the search.
+//!
+//! With `threads` above 1, each run searches every position with one thread and then with `threads` (Lazy
+//! SMP), so both meet the same load, and it prints the median times to the depth and their ratio.
 
 use std::time::Duration;
-use tabiya::engine::bench;
+use tabiya::engine::bench::{self, BenchResult};
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let depth: u32 = args.next().and_then(|a| a.parse().ok()).unwrap_or(11);
     let runs: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(3).max(1);
-    let results: Vec<Vec<bench::BenchResult>> = (0..runs).map(|_| bench::run(depth, 16)).collect();
+    let threads: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1).max(1);
+    if threads > 1 {
+        return compare(depth, runs, threads);
+    }
+    let results: Vec<Vec<BenchResult>> = (0..runs).map(|_| bench::run(depth, 16)).collect();
     let mut total_nodes = 0;
     let mut total_time = Duration::ZERO;
     for i in 0..results[0].len() {
         let nodes = results[0][i].nodes;
-        let mut times: Vec<Duration> = results.iter().map(|r| r[i].time).collect();
-        times.sort();
-        let median = times[times.len() / 2];
+        let median = median_time(&results, i);
         total_nodes += nodes;
         total_time += median;
         println!("{:>10} nodes {:>9} nps  {}", nodes, nps(nodes, median), results[0][i].fen);
@@ -27,6 +32,42 @@ fn main() {
         "depth {depth}, {runs} runs: {total_nodes} nodes, median total {total_time:?}, {} nps",
         nps(total_nodes, total_time)
     );
+}
+
+/// One thread against `threads`, alternating within each run: per position the median time to `depth` of
+/// each, and the totals of the medians.
+fn compare(depth: u32, runs: usize, threads: usize) {
+    let (mut one, mut many) = (Vec::new(), Vec::new());
+    for _ in 0..runs {
+        one.push(bench::run_threads(depth, 16, 1));
+        many.push(bench::run_threads(depth, 16, threads));
+    }
+    let (mut t1, mut tn, mut nodes_n) = (Duration::ZERO, Duration::ZERO, 0);
+    println!("{:>10} {:>10} {:>7}  position", "1 thread", format!("{threads} threads"), "speedup");
+    for i in 0..one[0].len() {
+        let (a, b) = (median_time(&one, i), median_time(&many, i));
+        (t1, tn) = (t1 + a, tn + b);
+        nodes_n += many.iter().map(|r| r[i].nodes).sum::<u64>() / runs as u64;
+        println!("{:>10.3?} {:>10.3?} {:>6.2}×  {}", a, b, ratio(a, b), one[0][i].fen);
+    }
+    let nodes_1: u64 = one[0].iter().map(|r| r.nodes).sum();
+    println!(
+        "depth {depth}, {runs} runs, median totals: 1 thread {t1:.3?} ({} nps), {threads} threads {tn:.3?} \
+         ({} nps, all threads), time to depth {:.2}× faster",
+        nps(nodes_1, t1),
+        nps(nodes_n, tn),
+        ratio(t1, tn)
+    );
+}
+
+fn median_time(results: &[Vec<BenchResult>], i: usize) -> Duration {
+    let mut times: Vec<Duration> = results.iter().map(|r| r[i].time).collect();
+    times.sort();
+    times[times.len() / 2]
+}
+
+fn ratio(a: Duration, b: Duration) -> f64 {
+    a.as_secs_f64() / b.as_secs_f64().max(1e-9)
 }
 
 fn nps(nodes: u64, t: Duration) -> u64 {

@@ -29,7 +29,7 @@ fn a_planted_blunder_is_found_and_judged() {
     // 3...Qxd4?? would be fine; here Black hangs the queen with 3...Qh4?? 4.Nxh4.
     let pgn = b"1. e4 e5 2. Nf3 Nc6 3. d4 Qh4 4. Nxh4 *";
     let game = &read_games(pgn)[0];
-    let service = AnalysisService::start(&AnalysisEngine::Builtin { hash_mb: 16 }, None).unwrap();
+    let service = AnalysisService::start(&AnalysisEngine::Builtin { hash_mb: 16, threads: 1 }, None).unwrap();
     let moves: Vec<_> = game.tree.moves().collect();
     service.request(AnalysisRequest::Game {
         id: 7,
@@ -50,7 +50,7 @@ fn a_planted_blunder_is_found_and_judged() {
 
 #[test]
 fn a_position_analysis_reports_lines_and_a_new_request_replaces_it() {
-    let service = AnalysisService::start(&AnalysisEngine::Builtin { hash_mb: 16 }, None).unwrap();
+    let service = AnalysisService::start(&AnalysisEngine::Builtin { hash_mb: 16, threads: 1 }, None).unwrap();
     let start = tabiya::rules::Position::startpos();
     service.request(AnalysisRequest::Position { id: 1, start: start.clone(), moves: vec![], lines: 3 });
     let deadline = Instant::now() + Duration::from_secs(20);

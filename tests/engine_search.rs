@@ -23,7 +23,7 @@ fn search(engine: &EngineHandle, pos: &Position, depth: u32) -> (Option<Move>, O
 }
 
 fn engine() -> EngineHandle {
-    EngineHandle::spawn(EngineOptions { hash_mb: 16, level: 8 }).expect("engine thread starts")
+    EngineHandle::spawn(EngineOptions { hash_mb: 16, level: 8, threads: 1 }).expect("engine thread starts")
 }
 
 #[test]
@@ -131,5 +131,41 @@ proptest! {
             Some(m) => prop_assert!(pos.is_legal(m)),
             None => prop_assert!(!pos.has_legal_moves()),
         }
+    }
+}
+
+/// Lazy SMP: with helper threads sharing the table, the mates are still found, with the right move.
+#[test]
+fn two_and_three_threads_find_the_mates() {
+    for threads in [2, 3] {
+        let engine = EngineHandle::spawn(EngineOptions { hash_mb: 16, level: 8, threads }).unwrap();
+        let cases = [
+            ("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 2, "d5f6"),
+            ("2r3k1/p4p2/3Rp2p/1p2P1pK/8/1P4P1/P3Q2P/1q6 b - - 0 1", 3, "b1g6"),
+            ("3r1r1k/1p3p1p/p2p4/4n1NN/6bQ/1BPq4/P3p1PP/1R5K w - - 0 1", 3, "g5f7"),
+        ];
+        for (fen, n, expected) in cases {
+            let pos = Position::from_fen(fen).unwrap();
+            let (best, score) = search(&engine, &pos, 2 * n + 2);
+            assert_eq!(score, Some(Score::Mate(n as i32)), "{threads} threads: {fen}");
+            assert_eq!(best, Some(parse_uci(&pos, expected).unwrap()), "{threads} threads: {fen}");
+        }
+    }
+}
+
+/// Lazy SMP in special positions: whatever the helpers leave in the table, the answer is legal.
+#[test]
+fn best_move_is_legal_with_two_threads() {
+    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 16, level: 8, threads: 2 }).unwrap();
+    for fen in [
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+        "n3k3/1P6/8/8/8/8/8/4K3 w - - 0 1",
+        "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        "r1bq1rk1/pp2ppbp/2np1np1/8/3NP3/2N1BP2/PPPQ2PP/R3KB1R w KQ - 3 9",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let best = search(&engine, &pos, 8).0.unwrap_or_else(|| panic!("no move in {fen}"));
+        assert!(pos.is_legal(best), "{best:?} in {fen}");
     }
 }

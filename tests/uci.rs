@@ -581,3 +581,44 @@ fn own_book_answers_from_the_book_at_once_and_only_when_playing() {
     let out_of_book = uci.expect("bestmove");
     assert!(!out_of_book.iter().any(|l| l.contains("book move")), "{out_of_book:?}");
 }
+
+#[test]
+fn two_threads_search_and_answer_with_a_legal_move_and_all_their_nodes() {
+    let mut uci = Uci::start();
+    uci.send("uci");
+    let lines = uci.expect("uciok");
+    assert!(lines.contains(&"option name Threads type spin default 1 min 1 max 256".to_string()), "{lines:?}");
+    uci.send("setoption name Threads value 2");
+    uci.send("ucinewgame");
+    uci.send("position startpos moves e2e4 c7c5");
+    uci.send("go movetime 500");
+    let lines = uci.expect("bestmove");
+    let info = lines.iter().rfind(|l| l.starts_with("info depth ") && l.contains(" nodes ")).expect("an info line");
+    let field = |name: &str| {
+        let words: Vec<&str> = info.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == name).unwrap_or_else(|| panic!("no {name} in {info}"));
+        words[at + 1].parse::<u64>().unwrap()
+    };
+    assert!(field("nodes") > 0 && field("nps") > 0 && field("time") > 0, "{info}");
+    let mut pos = Position::startpos();
+    for m in ["e2e4", "c7c5"] {
+        let mv = parse_uci(&pos, m).unwrap();
+        pos.make_move(mv);
+    }
+    let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+    assert!(parse_uci(&pos, best).is_ok(), "{best} is not legal");
+    no_more_best_moves(&mut uci);
+}
+
+#[test]
+fn threads_out_of_range_are_clamped_with_a_notice() {
+    let mut uci = Uci::start();
+    uci.send("setoption name Threads value 0");
+    assert_eq!(uci.expect("info string").last().unwrap(), "info string Threads 0 is outside 1–256; using 1");
+    uci.send("setoption name Threads value 999");
+    assert_eq!(uci.expect("info string").last().unwrap(), "info string Threads 999 is outside 1–256; using 256");
+    uci.send("setoption name Threads value 2");
+    uci.send("position startpos");
+    uci.send("go depth 5");
+    assert!(parse_uci(&Position::startpos(), &uci.best_move()).is_ok());
+}

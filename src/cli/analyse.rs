@@ -185,12 +185,12 @@ impl Kept<'_> {
 /// The engine named by `--engine`, resolved through the configuration's [[engines]] first.
 fn analysis_engine(args: &AnalyseArgs) -> Result<AnalysisEngine> {
     let loaded = tabiya::tui::config::load(args.config.as_deref());
-    let hash_mb = loaded.config.engine.hash_mb;
+    let (hash_mb, threads) = (loaded.config.engine.hash_mb, loaded.config.engine.threads);
     let Some(wanted) = &args.engine else {
         if !args.engine_option.is_empty() {
             bail!("--engine-option is for an external engine: give one with --engine");
         }
-        return Ok(AnalysisEngine::Builtin { hash_mb });
+        return Ok(AnalysisEngine::Builtin { hash_mb, threads });
     };
     let configured = loaded.config.engines.iter().map(|e| e.spec()).collect();
     let catalog = EngineCatalog::new(configured);

@@ -4,6 +4,7 @@
 use super::info::SearchInfo;
 use super::search::ordering::Heuristics;
 use super::search::{Control, NoInterrupt, RootSpec, Searcher};
+use super::smp::{self, MAX_THREADS};
 use super::tt::Tt;
 use crate::rules::Position;
 use std::time::Duration;
@@ -33,17 +34,27 @@ pub struct BenchResult {
 
 /// Searches every bench position to `depth` with a fresh `hash_mb` table each.
 pub fn run(depth: u32, hash_mb: usize) -> Vec<BenchResult> {
+    run_threads(depth, hash_mb, 1)
+}
+
+/// `run` with `threads` search threads (Lazy SMP: `threads - 1` helpers with fresh history tables). With more
+/// than one thread the node counts (all threads') vary from run to run; the time is the main thread's time to
+/// finish `depth`.
+pub fn run_threads(depth: u32, hash_mb: usize, threads: usize) -> Vec<BenchResult> {
     BENCH_POSITIONS
         .iter()
         .filter_map(|&fen| {
             let pos = Position::from_fen(fen).ok()?;
-            let mut tt = Tt::new(hash_mb);
+            let tt = Tt::new(hash_mb);
             let mut heur = Heuristics::new();
+            let mut helpers: Vec<_> = (1..threads.clamp(1, MAX_THREADS)).map(|_| Heuristics::new()).collect();
             let mut none = NoInterrupt;
-            let ctl = Control::new(None, None, None, &mut none);
-            let mut s = Searcher::new(pos, Vec::new(), &mut tt, &mut heur, ctl);
             let mut last: Option<SearchInfo> = None;
-            s.iterate(depth, RootSpec::default(), &mut |i| last = Some(i));
+            smp::with_helpers(&tt, &mut helpers, pos, Vec::new(), depth, |shared, pos, history| {
+                let ctl = Control::new(None, None, None, &mut none).main_of(shared);
+                let mut s = Searcher::new(pos, history, &tt, &mut heur, ctl);
+                s.iterate(depth, RootSpec::default(), &mut |i| last = Some(i));
+            });
             let info = last?;
             Some(BenchResult { fen, nodes: info.nodes, time: info.time })
         })

@@ -15,7 +15,7 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-/// Settings fixed at spawn time (both can be changed later with commands).
+/// Settings fixed at spawn time (all can be changed later with commands).
 #[derive(Clone, Debug)]
 pub struct EngineOptions {
     /// Transposition table size in MB, 1..=`MAX_HASH_MB`. A size outside that range, or more than the machine
@@ -23,11 +23,13 @@ pub struct EngineOptions {
     pub hash_mb: usize,
     /// 1..=8; 8 is full strength.
     pub level: u8,
+    /// Search threads, 1..=`MAX_THREADS` (clamped): more than one runs Lazy SMP helpers at full strength.
+    pub threads: usize,
 }
 
 impl Default for EngineOptions {
     fn default() -> Self {
-        EngineOptions { hash_mb: 64, level: 8 }
+        EngineOptions { hash_mb: 64, level: 8, threads: 1 }
     }
 }
 
@@ -43,6 +45,8 @@ pub enum EngineCommand {
     /// Resizes (and clears) the transposition table, in MB. If the memory cannot be had, the old table is kept
     /// and an `EngineReport::Notice` says so.
     SetHash(usize),
+    /// Search threads from the next `Go` on, clamped to 1..=`MAX_THREADS`.
+    SetThreads(usize),
     Go(GoRequest),
     /// Ends the running search; its `BestMove` follows at once.
     Stop,
@@ -94,7 +98,7 @@ pub struct EngineHandle {
 }
 
 /// The search thread's stack: the search recurses up to `MAX_PLY` plies with a few KB per frame.
-const STACK_BYTES: usize = 16 << 20;
+pub(super) const STACK_BYTES: usize = 16 << 20;
 
 impl EngineHandle {
     /// Starts the search thread.

@@ -3,6 +3,11 @@
 //! The table is allocated fallibly and lazily (see `zeroed_words`): a size the machine cannot give is an
 //! error the caller reports, never an abort, and pages are touched only as the search fills them.
 //!
+//! One table is shared by all the threads of a Lazy SMP search (`&Tt`), without locks: its words are atomics
+//! read and written with relaxed ordering, and each slot's first word is stored XORed with a mix of its second
+//! (see `Slot::load`), so a slot read while another thread was rewriting it fails verification and reads as
+//! empty, rather than as a mixture of two entries.
+//!
 //! Slots of 16 bytes: the key's lower 32 bits to verify (the bucket index comes from the upper bits, so the
 //! two are independent), the best move, score, static eval, depth, and bound plus a generation (so entries
 //! from earlier searches are replaced first). Slots come in buckets of four (one 64-byte cache line): a
@@ -14,7 +19,7 @@
 use super::error::EngineError;
 use super::info::MATE_BOUND;
 use crate::rules::Move;
-use std::collections::TryReserveError;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum Bound {
@@ -38,26 +43,43 @@ struct Slot {
 }
 
 impl Slot {
-    /// A slot is two words: check and move in the first; score, eval, depth and meta in the second. All
-    /// zeros is an empty slot (bound 0), which is what a fresh table holds.
-    fn load(w: &[u64]) -> Slot {
+    /// A slot is two words: check and move in the first (the head); score, eval, depth and meta in the
+    /// second (the data). The head is stored as `head ^ mix(data)`: two threads writing the same slot at once
+    /// may leave one's head beside the other's data, and that pair decodes to a check garbled by
+    /// `mix(data_a) ^ mix(data_b)`, which fails verification unless the two datas are equal (when the pair is
+    /// what the first thread stored anyway), or with odds of 2^-32. All zeros is an empty slot (bound 0,
+    /// and `mix(0) == 0`), which is what a fresh table holds.
+    fn load(w: &[AtomicU64]) -> Slot {
+        let data = w[1].load(Relaxed);
+        let head = w[0].load(Relaxed) ^ mix(data);
         Slot {
-            check: w[0] as u32,
-            mv: (w[0] >> 32) as u32,
-            score: w[1] as u16 as i16,
-            eval: (w[1] >> 16) as u16 as i16,
-            depth: (w[1] >> 32) as u8,
-            meta: (w[1] >> 40) as u8,
+            check: head as u32,
+            mv: (head >> 32) as u32,
+            score: data as u16 as i16,
+            eval: (data >> 16) as u16 as i16,
+            depth: (data >> 32) as u8,
+            meta: (data >> 40) as u8,
         }
     }
 
-    fn save(self, w: &mut [u64]) {
-        w[0] = self.check as u64 | (self.mv as u64) << 32;
-        w[1] = self.score as u16 as u64
+    fn save(self, w: &[AtomicU64]) {
+        let head = self.check as u64 | (self.mv as u64) << 32;
+        let data = self.score as u16 as u64
             | (self.eval as u16 as u64) << 16
             | (self.depth as u64) << 32
             | (self.meta as u64) << 40;
+        w[0].store(head ^ mix(data), Relaxed);
+        w[1].store(data, Relaxed);
     }
+}
+
+/// SplitMix64's finaliser: a bijection whose every output bit depends on every input bit, so two different
+/// datas differ in the low (check) half of their mixes but for a 2^-32 chance. `mix(0) == 0`.
+#[inline]
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 /// A probed entry.
@@ -83,12 +105,13 @@ pub const MAX_HASH_MB: usize = 32_768;
 
 pub(crate) struct Tt {
     /// The buckets, flat: bucket i is `words[base + 8i..base + 8i + 8]`.
-    words: Vec<u64>,
+    words: Box<[AtomicU64]>,
     /// Where the first bucket starts, so that buckets lie on cache lines (the allocator only promises
     /// 8-byte alignment for `u64`s; a few words are allocated beyond the table for this).
     base: usize,
     buckets: usize,
     mb: usize,
+    /// Changed only between searches (`new_search` takes `&mut`), so the threads of one search agree on it.
     generation: u8,
 }
 
@@ -97,7 +120,7 @@ impl Tt {
     /// written here (see `zeroed_words`).
     pub fn try_new(mb: usize) -> Result<Tt, EngineError> {
         let bytes = mb.checked_mul(1 << 20).ok_or(EngineError::HashAlloc { mb })?;
-        Tt::with_buckets((bytes / BUCKET_BYTES).max(1), mb).map_err(|_| EngineError::HashAlloc { mb })
+        Tt::with_buckets((bytes / BUCKET_BYTES).max(1), mb).ok_or(EngineError::HashAlloc { mb })
     }
 
     /// A table of `mb` MB or, if that cannot be had, the largest of 64 MB, 1 MB and one bucket that can, with
@@ -114,7 +137,8 @@ impl Tt {
             }
         }
         // One bucket is a few words: if even that cannot be allocated, the process cannot go on anyway.
-        let tiny = Tt { words: vec![0; 2 * BUCKET_WORDS], base: 0, buckets: 1, mb: 0, generation: 0 };
+        let words = (0..2 * BUCKET_WORDS).map(|_| AtomicU64::new(0)).collect();
+        let tiny = Tt { words, base: 0, buckets: 1, mb: 0, generation: 0 };
         (tiny, Some(format!("not enough memory for a {wanted} MB hash table; searching almost without one")))
     }
 
@@ -123,10 +147,10 @@ impl Tt {
         Tt::with_fallback(mb).0
     }
 
-    fn with_buckets(buckets: usize, mb: usize) -> Result<Tt, TryReserveError> {
+    fn with_buckets(buckets: usize, mb: usize) -> Option<Tt> {
         let len = buckets.checked_mul(BUCKET_WORDS).and_then(|n| n.checked_add(BUCKET_WORDS - 1));
         let words = zeroed_words(len.unwrap_or(usize::MAX))?;
-        Ok(Tt { base: cache_line_start(&words), words, buckets, mb, generation: 0 })
+        Some(Tt { base: cache_line_start(&words), words, buckets, mb, generation: 0 })
     }
 
     /// Replaces the table with an empty one of `mb` MB; if that cannot be allocated, this one is kept as it is.
@@ -144,11 +168,11 @@ impl Tt {
     /// are not all touched (and committed) by `ucinewgame`; writing is the fallback if memory is short.
     pub fn clear(&mut self) {
         match zeroed_words(self.words.len()) {
-            Ok(words) => {
+            Some(words) => {
                 self.words = words;
                 self.base = cache_line_start(&self.words);
             }
-            Err(_) => self.words.fill(0),
+            None => self.words.iter_mut().for_each(|w| *w.get_mut() = 0),
         }
         self.generation = 0;
     }
@@ -202,7 +226,7 @@ impl Tt {
     }
 
     #[allow(clippy::too_many_arguments)]
-    pub fn store(&mut self, key: u64, ply: usize, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound) {
+    pub fn store(&self, key: u64, ply: usize, mv: Move, score: i32, eval: i32, depth: i32, bound: Bound) {
         let generation = self.generation;
         let check = key as u32;
         let at = self.index(key);
@@ -226,26 +250,26 @@ impl Tt {
             meta: bound as u8 | (generation << 2),
         };
         let at = at + slot * SLOT_WORDS;
-        new.save(&mut self.words[at..at + SLOT_WORDS]);
+        // Another thread may have written this bucket since it was read: then one of the two entries is lost,
+        // as if replaced, which costs a little search and never a wrong answer.
+        new.save(&self.words[at..at + SLOT_WORDS]);
     }
 }
 
-/// `n` zero words, or the error if the memory cannot be had, without writing them.
+/// `n` zero words, or None if the memory cannot be had, without writing them.
 ///
-/// Why this way: `vec![0; n]` asks the allocator for zeroed memory (calloc), and for a large table the system
-/// hands out pages that are mapped only when first written, so a 32 GiB table costs nothing until the search
-/// fills it (writing the zeros ourselves, as `resize` does, would touch and commit every page at once). But
-/// `vec!` aborts the process when the allocation fails, and std's fallible zeroed allocation is unstable or
-/// needs `unsafe`, which this crate forbids. So the size is first reserved with `try_reserve_exact`, which
-/// fails cleanly; that untouched reservation is given back and the zeroed one made straight away. Only memory
-/// running out in the instant between the two could still abort, as any allocation then would.
-fn zeroed_words(n: usize) -> Result<Vec<u64>, TryReserveError> {
-    Vec::<u64>::new().try_reserve_exact(n)?;
-    Ok(vec![0; n])
+/// Why this way: zeroed memory from the allocator (calloc) comes, for a large table, as pages that are mapped
+/// only when first written, so a 32 GiB table costs nothing until the search fills it (writing the zeros
+/// ourselves would touch and commit every page at once). `vec![0; n]` does that for plain words but aborts
+/// when the allocation fails and cannot make atomics; std's fallible zeroed allocation is unstable or needs
+/// `unsafe`, which this crate forbids. bytemuck's `try_zeroed_slice_box` is both fallible and zeroed, for any
+/// type that is valid as all zeros (atomics are).
+fn zeroed_words(n: usize) -> Option<Box<[AtomicU64]>> {
+    bytemuck::allocation::try_zeroed_slice_box(n).ok()
 }
 
 /// The first word of `words` on a 64-byte boundary (words are 8-aligned, so it is one of the first eight).
-fn cache_line_start(words: &[u64]) -> usize {
+fn cache_line_start(words: &[AtomicU64]) -> usize {
     (64 - words.as_ptr().addr() % 64) % 64 / 8
 }
 
@@ -325,7 +349,7 @@ mod tests {
     #[test]
     fn a_table_too_large_is_an_error_and_the_old_one_stays() {
         // usize::MAX / 2 bytes: more than any allocation may be.
-        assert!(Tt::with_buckets(usize::MAX / 2 / BUCKET_BYTES, 0).is_err());
+        assert!(Tt::with_buckets(usize::MAX / 2 / BUCKET_BYTES, 0).is_none());
         // 2^56 bytes: a valid size that no machine can map.
         assert!(matches!(Tt::try_new(1 << 36), Err(EngineError::HashAlloc { mb: 68_719_476_736 })));
         assert!(Tt::try_new(usize::MAX).is_err());
@@ -374,5 +398,63 @@ mod tests {
             resident().saturating_sub(before) >> 20
         );
         assert_eq!(tt.probe(7, 0).map(|e| e.score), Some(1));
+    }
+
+    /// Four threads hammer the four positions of one bucket, each entry's fields tied to its score, while
+    /// probing: every entry found must be one that was stored for its key, never one thread's head beside
+    /// another's data.
+    #[test]
+    fn concurrent_writers_never_leave_a_mixed_entry() {
+        // Same upper bits (one bucket), different lower bits (four positions).
+        let keys: [u64; 4] = std::array::from_fn(|i| 0x7777_0000_0000_0000 | (i as u64 * 0x0101_0101 + 1));
+        let mv = |key: u64, n: i32| Move::from_bits((key as u32).wrapping_mul(31) ^ (n as u32) << 8 | 1);
+        let tt = Tt::new(1);
+        let (found, mixed) = (AtomicU64::new(0), AtomicU64::new(0));
+        std::thread::scope(|s| {
+            for t in 0..4 {
+                let (tt, found, mixed) = (&tt, &found, &mixed);
+                s.spawn(move || {
+                    for i in 0..1_000_000usize {
+                        let key = keys[(i + t) % 4];
+                        let n = ((i * 7919 + t * 104_729) % 4000) as i32 - 2000;
+                        let bound = if n % 2 == 0 { Bound::Exact } else { Bound::Lower };
+                        tt.store(key, 0, mv(key, n), n, -n / 2, n.rem_euclid(200), bound);
+                        let probe = keys[(i * 3 + t + 1) % 4];
+                        if let Some(e) = tt.probe(probe, 0) {
+                            let n = e.score;
+                            let right = e.mv == mv(probe, n)
+                                && e.eval == -n / 2
+                                && e.depth == n.rem_euclid(200)
+                                && e.bound == if n % 2 == 0 { Bound::Exact } else { Bound::Lower };
+                            found.fetch_add(1, Relaxed);
+                            mixed.fetch_add(u64::from(!right), Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        assert!(found.load(Relaxed) > 100_000, "only {} probes found an entry", found.load(Relaxed));
+        assert_eq!(mixed.load(Relaxed), 0, "entries mixed from two stores");
+    }
+
+    /// What a reader sees when it reads a slot between a writer's two stores: one entry's head beside
+    /// another's data. It must read as no entry, not as a mixture.
+    #[test]
+    fn a_torn_slot_reads_as_empty() {
+        let tt = Tt::new(1);
+        let key = 0x5555_0000_0000_0001;
+        let at = tt.index(key); // the bucket is empty, so the entry goes to its first slot
+        tt.store(key, 0, Move::from_bits(0x1234), 10, 1, 5, Bound::Exact);
+        let head_a = tt.words[at].load(Relaxed);
+        tt.store(key, 0, Move::from_bits(0x4321), 20, 2, 9, Bound::Lower);
+        assert_eq!(tt.probe(key, 0).map(|e| (e.mv.bits(), e.score, e.depth)), Some((0x4321, 20, 9)));
+        tt.words[at].store(head_a, Relaxed);
+        assert!(tt.probe(key, 0).is_none(), "a head of one store beside the data of another");
+    }
+
+    #[test]
+    fn the_table_can_be_shared_between_threads() {
+        fn shared<T: Sync + Send>() {}
+        shared::<Tt>();
     }
 }

@@ -4,7 +4,8 @@ use super::handle::{EngineCommand, EngineOptions, EngineReport, GoRequest};
 use super::info::MAX_PLY;
 use super::levels::{self, MAX_LEVEL};
 use super::search::ordering::Heuristics;
-use super::search::{Control, Interrupt, RootSpec, Searcher};
+use super::search::{Control, Interrupt, RootSpec, SearchOutcome, Searcher};
+use super::smp::{self, MAX_THREADS};
 use super::time;
 use super::tt::{MAX_HASH_MB, Tt};
 use crate::rules::Position;
@@ -73,7 +74,10 @@ impl Inbox<'_> {
 pub(crate) struct Worker {
     tt: Tt,
     heur: Box<Heuristics>,
+    /// The Lazy SMP helpers' history tables, kept between searches (made when first needed).
+    helper_heur: Vec<Box<Heuristics>>,
     level: u8,
+    threads: usize,
     /// What `run` says first: the hash size asked for could not be had.
     startup_notice: Option<String>,
 }
@@ -81,7 +85,14 @@ pub(crate) struct Worker {
 impl Worker {
     pub fn new(options: &EngineOptions) -> Worker {
         let (tt, startup_notice) = Tt::with_fallback(options.hash_mb);
-        Worker { tt, heur: Heuristics::new(), level: options.level.clamp(1, MAX_LEVEL), startup_notice }
+        Worker {
+            tt,
+            heur: Heuristics::new(),
+            helper_heur: Vec::new(),
+            level: options.level.clamp(1, MAX_LEVEL),
+            threads: options.threads.clamp(1, MAX_THREADS),
+            startup_notice,
+        }
     }
 
     pub fn run(mut self, rx: Receiver<EngineCommand>, send: &dyn Fn(EngineReport)) {
@@ -101,8 +112,13 @@ impl Worker {
                 EngineCommand::NewGame => {
                     self.tt.clear();
                     self.heur.clear();
+                    self.helper_heur.iter_mut().for_each(|h| h.clear());
                 }
                 EngineCommand::SetLevel(n) => self.level = n.clamp(1, MAX_LEVEL),
+                EngineCommand::SetThreads(n) => {
+                    self.threads = n.clamp(1, MAX_THREADS);
+                    self.helper_heur.truncate(self.threads - 1);
+                }
                 EngineCommand::SetHash(mb) => {
                     if let Some(message) = self.set_hash(mb) {
                         send(EngineReport::Notice { message });
@@ -115,6 +131,14 @@ impl Worker {
                 EngineCommand::Stop | EngineCommand::PonderHit => {}
                 EngineCommand::Quit => return,
             }
+        }
+    }
+
+    /// History tables for `n` helpers, kept from earlier searches (aged, as the main thread's are) or made.
+    fn ready_helpers(&mut self, n: usize) {
+        self.helper_heur.iter_mut().take(n).for_each(|h| h.age());
+        while self.helper_heur.len() < n {
+            self.helper_heur.push(Heuristics::new());
         }
     }
 
@@ -134,33 +158,58 @@ impl Worker {
         let level = levels::level_params(self.level);
         let budget = time::budget(&req.limits, pos.side_to_move());
         let depth = min_opt(req.limits.depth, level.and_then(|l| l.depth)).unwrap_or(MAX_PLY as u32);
+        // With helpers a node limit counts the main thread's nodes (the helpers stop when it does).
         let nodes = min_opt(req.limits.nodes, level.and_then(|l| l.nodes));
         self.tt.new_search();
         self.heur.age();
-        let mut ctl = Control::new(budget.soft, budget.hard, nodes, inbox);
-        if req.limits.ponder {
-            ctl = ctl.pondering();
-        }
+        let spec = RootSpec { only: &req.limits.searchmoves, lines: req.limits.multipv, all_moves: level.is_some() };
+        // Helpers only at full strength with one line over every move: the lower levels choose among exact
+        // scores of all root moves, and MultiPV and searchmoves shape the root, which the helpers (searching
+        // plainly) would not share. One thread keeps those exact and simple.
+        let plain = level.is_none() && spec.lines <= 1 && spec.only.is_empty();
+        let helpers = if plain { self.threads - 1 } else { 0 };
+        self.ready_helpers(helpers);
         let id = req.id;
         let mut current = |current| send(EngineReport::CurrentMove { id, current });
-        let mut searcher =
-            Searcher::new(pos, history, &mut self.tt, &mut self.heur, ctl).report_current_moves(&mut current);
-        let spec = RootSpec { only: &req.limits.searchmoves, lines: req.limits.multipv, all_moves: level.is_some() };
-        let outcome = searcher.iterate(depth, spec, &mut |info| send(EngineReport::Info { id, info }));
-        drop(searcher);
-        let (best, ponder) = match level {
-            Some(l) if !outcome.root_scores.is_empty() => {
-                let pick = levels::choose(&outcome.root_scores, &l, &mut rand::rng());
-                (pick, outcome.ponder.filter(|_| pick == outcome.best))
+        let Worker { tt, heur, helper_heur, .. } = self;
+        smp::with_helpers(tt, &mut helper_heur[..helpers], pos, history, depth, |shared, pos, history| {
+            let mut ctl = Control::new(budget.soft, budget.hard, nodes, &mut *inbox).main_of(shared);
+            if req.limits.ponder {
+                ctl = ctl.pondering();
             }
-            _ => (outcome.best, outcome.ponder),
-        };
-        let pondering = req.limits.ponder && !inbox.hit_seen;
-        if (req.limits.infinite || pondering) && !outcome.interrupted {
-            inbox.wait_for_stop(pondering);
-        }
-        send(EngineReport::BestMove { id, best, ponder });
+            let mut searcher = Searcher::new(pos, history, tt, heur, ctl).report_current_moves(&mut current);
+            let outcome = searcher.iterate(depth, spec, &mut |info| send(EngineReport::Info { id, info }));
+            drop(searcher);
+            // The answer does not wait for the helpers to be joined (on a loaded machine one may not run again
+            // for some milliseconds, which the clock would count): they are told to stop now, the answer is
+            // sent, and `with_helpers` joins them before this search returns.
+            shared.stop_helpers();
+            answer(&req, level, outcome, inbox, send);
+        });
     }
+}
+
+/// The best move (a level's choice among the root moves, below full strength), sent once an infinite or
+/// pondering search may answer.
+fn answer(
+    req: &GoRequest,
+    level: Option<levels::Level>,
+    outcome: SearchOutcome,
+    inbox: &mut Inbox,
+    send: &dyn Fn(EngineReport),
+) {
+    let (best, ponder) = match level {
+        Some(l) if !outcome.root_scores.is_empty() => {
+            let pick = levels::choose(&outcome.root_scores, &l, &mut rand::rng());
+            (pick, outcome.ponder.filter(|_| pick == outcome.best))
+        }
+        _ => (outcome.best, outcome.ponder),
+    };
+    let pondering = req.limits.ponder && !inbox.hit_seen;
+    if (req.limits.infinite || pondering) && !outcome.interrupted {
+        inbox.wait_for_stop(pondering);
+    }
+    send(EngineReport::BestMove { id: req.id, best, ponder });
 }
 
 fn min_opt<T: Ord>(a: Option<T>, b: Option<T>) -> Option<T> {

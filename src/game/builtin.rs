@@ -19,13 +19,14 @@ pub struct BuiltinEngine {
 }
 
 impl BuiltinEngine {
-    /// Starts the engine's search thread at `level` (1..=8) with a `hash_mb` MiB transposition table (or a
-    /// smaller one, if that much memory cannot be had: the first report is then a `Notice` saying so).
+    /// Starts the engine's search thread with `options`: its level (clamped to 1..=8), a `hash_mb` MiB
+    /// transposition table (or a smaller one, if that much memory cannot be had: the first report is then a
+    /// `Notice` saying so) and its search threads.
     ///
     /// # Errors
     /// `Engine` when the search thread cannot be started.
-    pub fn new(level: u8, hash_mb: usize, notify: Option<Notifier>) -> Result<BuiltinEngine, GameError> {
-        let options = EngineOptions { level: level.clamp(1, 8), hash_mb };
+    pub fn new(options: EngineOptions, notify: Option<Notifier>) -> Result<BuiltinEngine, GameError> {
+        let options = EngineOptions { level: options.level.clamp(1, 8), ..options };
         let handle = match notify.clone() {
             Some(n) => EngineHandle::spawn_with_notify(options, n),
             None => EngineHandle::spawn(options),
@@ -43,21 +44,21 @@ impl BuiltinEngine {
     }
 }
 
-/// Starts the built-in engine at `level`.
+/// Starts the built-in engine with `options` (its level, hash size and threads).
 ///
 /// # Errors
 /// `Engine` for a level outside 1..=8, or when the search thread cannot be started.
 pub(super) fn spawn(
-    level: u8,
-    hash_mb: usize,
+    options: EngineOptions,
     book: Option<&Path>,
     notify: Option<Notifier>,
 ) -> Result<Option<Box<dyn Brain>>, GameError> {
+    let level = options.level;
     if !(1..=8).contains(&level) {
         let message = format!("level {level} does not exist (1–8)");
         return Err(GameError::Engine { name: "tabiya".into(), message, source: None });
     }
-    let mut engine = BuiltinEngine::new(level, hash_mb, notify)?;
+    let mut engine = BuiltinEngine::new(options, notify)?;
     // Level 1 plays for someone who has just learnt the moves: book lines would make it look stronger.
     if level >= 2 {
         engine.book = book.and_then(|p| Book::open(p).ok());
@@ -189,7 +190,7 @@ mod tests {
 
     #[test]
     fn three_lines_asked_give_three_lines_per_depth_best_first() {
-        let mut brain = BuiltinEngine::new(8, 16, None).unwrap();
+        let mut brain = BuiltinEngine::new(EngineOptions { hash_mb: 16, ..EngineOptions::default() }, None).unwrap();
         brain.think(request(3, 5));
         let seen = reports(&mut brain);
         let infos: Vec<_> = seen
@@ -212,7 +213,7 @@ mod tests {
 
     #[test]
     fn one_line_asked_gives_line_one_only() {
-        let mut brain = BuiltinEngine::new(8, 16, None).unwrap();
+        let mut brain = BuiltinEngine::new(EngineOptions { hash_mb: 16, ..EngineOptions::default() }, None).unwrap();
         brain.think(request(1, 4));
         let seen = reports(&mut brain);
         let lines: Vec<u32> = seen

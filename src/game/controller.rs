@@ -61,6 +61,8 @@ pub struct ControllerOptions {
     pub untimed_movetime: Duration,
     /// Transposition-table size of each built-in engine, in MiB.
     pub engine_hash_mb: usize,
+    /// Search threads of each built-in engine (Lazy SMP at full strength).
+    pub engine_threads: usize,
     /// A Polyglot book for the built-in engine's levels 2–8.
     pub engine_book: Option<std::path::PathBuf>,
     /// The external engines the user named: the only ones a saved game may resume with.
@@ -80,6 +82,7 @@ impl Default for ControllerOptions {
             saves: None,
             untimed_movetime: Duration::from_secs(2),
             engine_hash_mb: crate::engine::EngineOptions::default().hash_mb,
+            engine_threads: crate::engine::EngineOptions::default().threads,
             engine_book: None,
             engines: EngineCatalog::default(),
             engine_timeouts: EngineTimeouts::default(),
@@ -111,6 +114,11 @@ impl ControllerOptions {
 
     pub fn with_engine_hash_mb(mut self, mb: usize) -> ControllerOptions {
         self.engine_hash_mb = mb;
+        self
+    }
+
+    pub fn with_engine_threads(mut self, threads: usize) -> ControllerOptions {
+        self.engine_threads = threads;
         self
     }
 }

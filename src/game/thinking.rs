@@ -274,7 +274,12 @@ pub(super) fn make_brain(kind: &PlayerKind, options: &ControllerOptions) -> Resu
             Ok(Some(Box::new(ExternalEngine::spawn(engine, options.engine_timeouts, notify)?)))
         }
         PlayerKind::Engine { level } => {
-            super::builtin::spawn(*level, options.engine_hash_mb, options.engine_book.as_deref(), notify)
+            let engine = crate::engine::EngineOptions {
+                level: *level,
+                hash_mb: options.engine_hash_mb,
+                threads: options.engine_threads,
+            };
+            super::builtin::spawn(engine, options.engine_book.as_deref(), notify)
         }
     }
 }

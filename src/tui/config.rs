@@ -81,6 +81,9 @@ pub struct SoundConfig {
 #[derive(Debug, Clone, PartialEq)]
 pub struct EngineConfig {
     pub hash_mb: usize,
+    /// The built-in engine's search threads (1–`MAX_THREADS`); by default half the machine's cores, so a game
+    /// (or analysis) leaves the other half to the rest of the machine.
+    pub threads: usize,
     /// How long an external engine may take to answer `uci`/`isready`, in seconds.
     pub handshake_timeout_seconds: u64,
     /// How long an external engine may think about one move in an untimed game, in seconds.
@@ -206,8 +209,19 @@ impl Default for SoundConfig {
 
 impl Default for EngineConfig {
     fn default() -> Self {
-        EngineConfig { hash_mb: 64, handshake_timeout_seconds: 10, move_timeout_seconds: 300, book: String::new() }
+        EngineConfig {
+            hash_mb: 64,
+            threads: default_threads(),
+            handshake_timeout_seconds: 10,
+            move_timeout_seconds: 300,
+            book: String::new(),
+        }
     }
+}
+
+/// Half the machine's cores (as the system reports them), at least one.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get() / 2).clamp(1, crate::engine::MAX_THREADS)
 }
 
 impl Default for AnalysisConfig {
@@ -430,6 +444,11 @@ mod tests {
         assert!(only_error("[game]\nblack = \"robot\"\n").starts_with("c.toml:2: `game.black`"));
         assert!(only_error("[engine]\nhash_mb = 0\n").starts_with("c.toml:2: `engine.hash_mb`"));
         assert!(only_error("[engine]\nhash_mb = 65536\n").contains("32768"));
+        let msg = only_error("[engine]\nhash_mb = 16\nthreads = 0\n");
+        assert!(msg.starts_with("c.toml:3: `engine.threads`: 0 is not 1–256"), "{msg}");
+        assert!(only_error("[engine]\nthreads = \"many\"\n").starts_with("c.toml:2: `engine.threads`"));
+        assert_eq!(parse("[engine]\nthreads = 3\n", "c.toml").config.engine.threads, 3);
+        assert!((1..=crate::engine::MAX_THREADS).contains(&Config::default().engine.threads));
         assert!(only_error("[engine]\nmove_timeout_seconds = 0\n").contains("engine.move_timeout_seconds"));
         let loaded = parse("[engine]\nmove_timeout_seconds = 30\nhandshake_timeout_seconds = 3\n", "c.toml");
         assert_eq!(

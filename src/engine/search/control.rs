@@ -1,7 +1,11 @@
 //! When to stop: the hard time limit, a node limit, or a request from outside (polled every
 //! `CHECK_INTERVAL` nodes, so `stop` is honoured within a millisecond or two). A pondering search has no
 //! time limit until the outside says "ponderhit"; its limits then count from that moment.
+//!
+//! In a Lazy SMP search only the main thread has limits and listens to the outside; the helpers stop when it
+//! raises `Shared::stop`, and add their nodes to `Shared::helper_nodes` so that its reports count them.
 
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 /// How often (in nodes) the clock and the outside world are consulted.
@@ -18,6 +22,29 @@ pub trait Interrupt {
     /// Called after `stop_requested` while the search ponders; true once the pondered move was played.
     fn ponder_hit(&mut self) -> bool {
         false
+    }
+}
+
+/// What the threads of one Lazy SMP search share besides the table.
+#[derive(Default)]
+pub(crate) struct Shared {
+    /// Raised by the main thread when its search ends; the helpers then stop within `CHECK_INTERVAL` nodes.
+    pub stop: AtomicBool,
+    /// The helpers' nodes, added every `CHECK_INTERVAL` nodes (a relaxed add per thousand nodes is cheap).
+    pub helper_nodes: AtomicU64,
+}
+
+impl Shared {
+    /// Tells the helpers to stop (they see it within `CHECK_INTERVAL` nodes).
+    pub fn stop_helpers(&self) {
+        self.stop.store(true, Relaxed);
+    }
+}
+
+/// A helper's interrupt: the main thread's stop.
+impl Interrupt for &Shared {
+    fn stop_requested(&mut self) -> bool {
+        self.stop.load(Relaxed)
     }
 }
 
@@ -45,6 +72,16 @@ pub(crate) struct Control<'a> {
     /// Set when the stop came from outside (not from a limit).
     pub interrupted: bool,
     next_check: u64,
+    /// A helper adds its nodes here; the main thread reads the helpers' total from here.
+    helper_nodes: Option<(&'a AtomicU64, Role)>,
+    /// The nodes a helper has already added to `helper_nodes`.
+    added: u64,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Main,
+    Helper,
 }
 
 impl<'a> Control<'a> {
@@ -66,6 +103,28 @@ impl<'a> Control<'a> {
             stopped: false,
             interrupted: false,
             next_check: CHECK_INTERVAL,
+            helper_nodes: None,
+            added: 0,
+        }
+    }
+
+    /// The main thread of a Lazy SMP search: its reported node counts include the helpers' (`other_nodes`).
+    pub fn main_of(mut self, shared: &'a Shared) -> Self {
+        self.helper_nodes = Some((&shared.helper_nodes, Role::Main));
+        self
+    }
+
+    /// A helper of a Lazy SMP search: it adds its nodes to the shared count as it goes.
+    pub fn helper_of(mut self, shared: &'a Shared) -> Self {
+        self.helper_nodes = Some((&shared.helper_nodes, Role::Helper));
+        self
+    }
+
+    /// The nodes other threads of this search have counted so far (0 with one thread).
+    pub fn other_nodes(&self) -> u64 {
+        match self.helper_nodes {
+            Some((n, Role::Main)) => n.load(Relaxed),
+            _ => 0,
         }
     }
 
@@ -85,6 +144,10 @@ impl<'a> Control<'a> {
             return;
         }
         self.next_check = nodes + CHECK_INTERVAL;
+        if let Some((total, Role::Helper)) = self.helper_nodes {
+            total.fetch_add(nodes - self.added, Relaxed);
+            self.added = nodes;
+        }
         if self.interrupt.stop_requested() {
             self.stopped = true;
             self.interrupted = true;

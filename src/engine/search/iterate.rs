@@ -73,6 +73,9 @@ impl Searcher<'_> {
         // Each line's score at the last completed depth, the centre of its next aspiration window.
         let mut line_scores = vec![0; lines];
         for depth in 1..=max_depth {
+            if skips_depth(self.helper, depth) && depth < max_depth {
+                continue;
+            }
             self.seldepth = 0;
             let done = if spec.all_moves {
                 self.search_root(&mut root, depth as i32, -INFINITE, INFINITE, true);
@@ -237,19 +240,34 @@ impl Searcher<'_> {
 
     fn info(&self, depth: u32, line: usize, score: i32, pv: Vec<Move>) -> SearchInfo {
         let time = self.ctl.elapsed();
-        let nps = (self.nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64;
+        let nodes = self.nodes + self.ctl.other_nodes();
+        let nps = (nodes as u128 * 1_000_000 / time.as_micros().max(1)) as u64;
         SearchInfo {
             depth,
             multipv: line as u32,
             seldepth: self.seldepth as u32,
             score: Score::from_internal(score),
-            nodes: self.nodes,
+            nodes,
             nps,
             time,
             hashfull: self.tt.hashfull(),
             pv,
         }
     }
+}
+
+/// Which depths Lazy SMP helper `n` (from 1; 0 is the main thread, which skips none) leaves out: in blocks of
+/// `size` depths, every other block, starting at `phase`, as Stockfish 9 did. Helpers that search the same
+/// depths as the main thread mostly repeat its work; spread over depths, they fill the shared table with
+/// results the main thread's next iteration finds.
+fn skips_depth(n: usize, depth: u32) -> bool {
+    const SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+    const PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+    if n == 0 {
+        return false;
+    }
+    let i = (n - 1) % SIZE.len();
+    (depth + PHASE[i]) / SIZE[i] % 2 == 1
 }
 
 /// How much of the usual time to allow before starting another iteration: more while the best move keeps
@@ -287,6 +305,17 @@ fn mate_settled(score: i32, depth: u32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_main_thread_skips_no_depth_and_helpers_spread_over_them() {
+        assert!((1..40).all(|d| !skips_depth(0, d)));
+        // Helpers 1 and 2 search alternate depths; every helper searches some and skips some.
+        assert!((1..40).all(|d| skips_depth(1, d) != skips_depth(2, d)));
+        for n in 1..=64 {
+            let skipped = (1..40).filter(|&d| skips_depth(n, d)).count();
+            assert!((10..=30).contains(&skipped), "helper {n} skips {skipped} of 39 depths");
+        }
+    }
 
     #[test]
     fn time_scale_stretches_for_trouble_and_shrinks_for_obvious_moves() {

@@ -13,9 +13,9 @@ pub(crate) mod ordering;
 mod pruning;
 mod quiescence;
 
-pub(crate) use control::Control;
+pub(crate) use control::{Control, Shared};
 pub use control::{Interrupt, NoInterrupt};
-pub(crate) use iterate::RootSpec;
+pub(crate) use iterate::{RootSpec, SearchOutcome};
 
 use super::info::{CurrentMove, MAX_PLY};
 use super::tt::Tt;
@@ -68,7 +68,7 @@ pub(crate) struct Searcher<'a> {
     keys: Vec<u64>,
     /// Where the root's own key goes in `keys`: entries from here on are positions of the search path.
     root: usize,
-    tt: &'a mut Tt,
+    tt: &'a Tt,
     heur: &'a mut Heuristics,
     ctl: Control<'a>,
     pv: PvTable,
@@ -82,6 +82,8 @@ pub(crate) struct Searcher<'a> {
     excluded: [Move; MAX_PLY + 2],
     /// Told which root move is being searched, once the search has run `CURRENT_MOVE_AFTER`.
     on_current_move: Option<&'a mut dyn FnMut(CurrentMove)>,
+    /// 0 for the main (or only) thread; a Lazy SMP helper's number, from 1, which chooses the depths it skips.
+    helper: usize,
 }
 
 /// Root moves are reported only after this long, as Stockfish does, so short searches stay quiet.
@@ -92,7 +94,7 @@ impl<'a> Searcher<'a> {
     pub fn new(
         pos: Position,
         history: Vec<u64>,
-        tt: &'a mut Tt,
+        tt: &'a Tt,
         heur: &'a mut Heuristics,
         ctl: Control<'a>,
     ) -> Searcher<'a> {
@@ -110,7 +112,15 @@ impl<'a> Searcher<'a> {
             stack: [0; MAX_PLY + 2],
             excluded: [Move::NONE; MAX_PLY + 2],
             on_current_move: None,
+            helper: 0,
         }
+    }
+
+    /// Makes this Lazy SMP helper number `n` (from 1): it skips some depths so that the threads spread over
+    /// different iterations (see `iterate::skips_depth`).
+    pub fn helper(mut self, n: usize) -> Self {
+        self.helper = n;
+        self
     }
 
     /// Reports each root move as it is searched (after the first second) to `f`.
@@ -180,9 +190,9 @@ mod tests {
     /// The score of a fixed-depth search of `fen` after the earlier positions `history` (FENs, oldest first).
     fn score_after(history: &[&str], fen: &str) -> Score {
         let keys = history.iter().map(|f| Position::from_fen(f).unwrap().key()).collect();
-        let (mut tt, mut heur, mut none) = (Tt::new(1), Heuristics::new(), NoInterrupt);
+        let (tt, mut heur, mut none) = (Tt::new(1), Heuristics::new(), NoInterrupt);
         let ctl = Control::new(None, None, None, &mut none);
-        let mut s = Searcher::new(Position::from_fen(fen).unwrap(), keys, &mut tt, &mut heur, ctl);
+        let mut s = Searcher::new(Position::from_fen(fen).unwrap(), keys, &tt, &mut heur, ctl);
         let mut last = None;
         s.iterate(6, RootSpec::default(), &mut |i| last = Some(i.score));
         last.unwrap()

@@ -2,6 +2,7 @@
 
 use crate::engine::handle::EngineCommand;
 use crate::engine::levels::{LEVEL_ELO, MAX_LEVEL, level_for_elo};
+use crate::engine::smp::MAX_THREADS;
 use crate::engine::tt::MAX_HASH_MB;
 use thiserror::Error;
 
@@ -67,6 +68,8 @@ pub(super) fn declarations() -> Vec<String> {
     vec![
         format!("option name Hash type spin default 64 min 1 max {MAX_HASH_MB}"),
         "option name Clear Hash type button".to_string(),
+        // Lazy SMP at full strength; one thread (the default) searches exactly as before, node for node.
+        format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
         "option name UCI_Chess960 type check default false".to_string(),
         format!("option name Skill Level type spin default {MAX_LEVEL} min 1 max {MAX_LEVEL}"),
         "option name UCI_LimitStrength type check default false".to_string(),
@@ -101,6 +104,13 @@ impl Options {
                 Ok(vec![EngineCommand::SetHash(mb)].into())
             }
             "clear hash" => Ok(vec![EngineCommand::NewGame].into()),
+            "threads" => {
+                let asked: i64 = v.parse().map_err(|_| bad(&format!("a number of threads, 1–{MAX_THREADS}")))?;
+                let threads = asked.clamp(1, MAX_THREADS as i64) as usize;
+                let notice = (asked != threads as i64)
+                    .then(|| format!("Threads {asked} is outside 1–{MAX_THREADS}; using {threads}"));
+                Ok(Applied { commands: vec![EngineCommand::SetThreads(threads)], notice })
+            }
             "uci_chess960" => {
                 self.chess960 = check(v).ok_or_else(|| bad("true or false"))?;
                 Ok(Applied::default())
@@ -148,7 +158,7 @@ impl Options {
                 self.book_file = if v == "<empty>" { String::new() } else { v.to_string() };
                 Ok(Applied::default())
             }
-            "move overhead" | "threads" => Ok(Applied::default()),
+            "move overhead" => Ok(Applied::default()),
             _ => Err(OptionError::Unknown(name.chars().take(40).collect())),
         }
     }
@@ -201,6 +211,18 @@ mod tests {
         assert!(matches!(o.set("UCI_Elo", Some("0")).unwrap().commands[..], [EngineCommand::SetLevel(1)]));
         assert!(o.set("Ponder", Some("true")).unwrap().commands.is_empty());
         assert!(o.set("UCI_AnalyseMode", Some("maybe")).is_err());
+    }
+
+    #[test]
+    fn threads_are_kept_within_their_range_and_say_so() {
+        let mut o = Options::default();
+        let applied = o.set("Threads", Some("4")).unwrap();
+        assert!(matches!(applied.commands[..], [EngineCommand::SetThreads(4)]) && applied.notice.is_none());
+        let applied = o.set("threads", Some("1000")).unwrap();
+        assert!(matches!(applied.commands[..], [EngineCommand::SetThreads(256)]));
+        assert_eq!(applied.notice.as_deref(), Some("Threads 1000 is outside 1–256; using 256"));
+        assert!(matches!(o.set("Threads", Some("0")).unwrap().commands[..], [EngineCommand::SetThreads(1)]));
+        assert!(o.set("Threads", Some("two")).unwrap_err().to_string().contains("a number of threads, 1–256"));
     }
 
     #[test]

@@ -249,7 +249,7 @@ mod tests {
         CacheKey::new(
             start,
             moves,
-            &AnalysisEngine::Builtin { hash_mb: 16 },
+            &AnalysisEngine::Builtin { hash_mb: 16, threads: 1 },
             PositionLimit::Time(Duration::from_millis(ms)),
         )
     }

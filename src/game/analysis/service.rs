@@ -22,8 +22,8 @@ use std::time::Duration;
 /// Which engine analyses.
 #[derive(Clone, Debug)]
 pub enum AnalysisEngine {
-    /// tabiya's own engine at full strength, with this hash size in MiB.
-    Builtin { hash_mb: usize },
+    /// tabiya's own engine at full strength, with this hash size in MiB and this many search threads.
+    Builtin { hash_mb: usize, threads: usize },
     /// A configured external UCI engine.
     External(EngineSpec),
 }
@@ -124,8 +124,8 @@ impl AnalysisService {
             AnalysisEngine::External(spec) => PlayerKind::External(spec.clone()),
         };
         let mut options = crate::game::ControllerOptions::default().with_notify(engine_notify);
-        if let AnalysisEngine::Builtin { hash_mb } = engine {
-            options = options.with_engine_hash_mb(*hash_mb);
+        if let AnalysisEngine::Builtin { hash_mb, threads } = engine {
+            options = options.with_engine_hash_mb(*hash_mb).with_engine_threads(*threads);
         }
         let brain = crate::game::thinking::make_brain(&player, &options)?.ok_or_else(|| GameError::Engine {
             name: player.name(),

@@ -73,7 +73,9 @@ impl App {
     }
 
     pub(super) fn controller_options(&self) -> ControllerOptions {
-        let mut options = ControllerOptions::default().with_engine_hash_mb(self.config.engine.hash_mb);
+        let mut options = ControllerOptions::default()
+            .with_engine_hash_mb(self.config.engine.hash_mb)
+            .with_engine_threads(self.config.engine.threads);
         options.engine_book = Some(&self.config.engine.book).filter(|b| !b.is_empty()).map(std::path::PathBuf::from);
         if let Some(time) = &self.options.time {
             options = options.with_time(time.clone());

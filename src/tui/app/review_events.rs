@@ -99,7 +99,7 @@ impl App {
         let a = &self.config.analysis;
         let engine = match self.engine_catalog().resolve(&a.engine) {
             Some(spec) if !a.engine.trim().is_empty() => AnalysisEngine::External(spec.clone()),
-            _ => AnalysisEngine::Builtin { hash_mb: self.config.engine.hash_mb },
+            _ => AnalysisEngine::Builtin { hash_mb: self.config.engine.hash_mb, threads: self.config.engine.threads },
         };
         AnalysisSettings {
             engine,

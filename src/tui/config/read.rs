@@ -197,6 +197,10 @@ fn engine(r: &mut Reader, c: &mut EngineConfig, value: Value) {
                 let max = crate::engine::MAX_HASH_MB;
                 if (1..=max).contains(mb) { Ok(()) } else { Err(format!("{mb} MiB is not 1–{max}")) }
             }),
+            "threads" => r.set(&mut c.threads, "engine.threads", v, |n| {
+                let max = crate::engine::MAX_THREADS;
+                if (1..=max).contains(n) { Ok(()) } else { Err(format!("{n} is not 1–{max}")) }
+            }),
             "handshake_timeout_seconds" => {
                 r.set(&mut c.handshake_timeout_seconds, "engine.handshake_timeout_seconds", v, seconds)
             }
@@ -212,7 +216,7 @@ fn engine(r: &mut Reader, c: &mut EngineConfig, value: Value) {
                 span,
                 &name,
                 "engine",
-                &["hash_mb", "handshake_timeout_seconds", "move_timeout_seconds", "book"],
+                &["hash_mb", "threads", "handshake_timeout_seconds", "move_timeout_seconds", "book"],
             ),
         }
     }
