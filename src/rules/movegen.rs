@@ -162,24 +162,12 @@ impl Position {
         let info = self.check_info(us, ksq);
         let gen_type = if info.checkers > 0 { Gen::All } else { gen_type };
         if info.checkers < 2 {
-            // Group the pieces by role first, so the generation loops below are predictable instead of an
-            // indirect jump per piece. Each role gets a mask of list indices (byte compares on whole words,
-            // no counter in memory), walked in list order so the move order is unchanged.
-            let masks = self.role_masks(us);
-            for from in self.squares_in(us, masks[Role::Pawn as usize]) {
-                self.pawn_moves(out, from, ksq, &info, gen_type);
-            }
-            for from in self.squares_in(us, masks[Role::Knight as usize]) {
-                self.piece_moves(out, from, &KNIGHT_STEPS, false, ksq, &info, gen_type);
-            }
-            for from in self.squares_in(us, masks[Role::Bishop as usize]) {
-                self.piece_moves(out, from, &BISHOP_STEPS, true, ksq, &info, gen_type);
-            }
-            for from in self.squares_in(us, masks[Role::Rook as usize]) {
-                self.piece_moves(out, from, &ROOK_STEPS, true, ksq, &info, gen_type);
-            }
-            for from in self.squares_in(us, masks[Role::Queen as usize]) {
-                self.piece_moves(out, from, &KING_STEPS, true, ksq, &info, gen_type);
+            // Neither check nor pin (the usual case): every pseudo-legal move of a piece other than the king is
+            // legal, and this is settled once for all pieces instead of once per piece.
+            if info.checkers == 0 && info.pinned == 0 {
+                self.piece_and_pawn_moves::<true>(out, ksq, &info, gen_type);
+            } else {
+                self.piece_and_pawn_moves::<false>(out, ksq, &info, gen_type);
             }
             if self.ep != NO_SQUARE {
                 self.ep_moves(out);
@@ -189,6 +177,38 @@ impl Position {
             }
         }
         self.king_moves(out, ksq, &info, gen_type);
+    }
+
+    /// The moves of every piece but the king. `UNCONSTRAINED`: no check and no pin, so no move needs the
+    /// legality filter (a constant, so that case compiles to its own loops).
+    #[inline(always)]
+    fn piece_and_pawn_moves<const UNCONSTRAINED: bool>(
+        &self,
+        out: &mut impl MoveSink,
+        ksq: u8,
+        info: &CheckInfo,
+        gen_type: Gen,
+    ) {
+        let us = self.side;
+        // Group the pieces by role first, so the generation loops below are predictable instead of an
+        // indirect jump per piece. Each role gets a mask of list indices (byte compares on whole words,
+        // no counter in memory), walked in list order so the move order is unchanged.
+        let masks = self.role_masks(us);
+        for from in self.squares_in(us, masks[Role::Pawn as usize]) {
+            self.pawn_moves::<UNCONSTRAINED, _>(out, from, ksq, &info, gen_type);
+        }
+        for from in self.squares_in(us, masks[Role::Knight as usize]) {
+            self.piece_moves::<UNCONSTRAINED, _>(out, from, &KNIGHT_STEPS, false, ksq, &info, gen_type);
+        }
+        for from in self.squares_in(us, masks[Role::Bishop as usize]) {
+            self.piece_moves::<UNCONSTRAINED, _>(out, from, &BISHOP_STEPS, true, ksq, &info, gen_type);
+        }
+        for from in self.squares_in(us, masks[Role::Rook as usize]) {
+            self.piece_moves::<UNCONSTRAINED, _>(out, from, &ROOK_STEPS, true, ksq, &info, gen_type);
+        }
+        for from in self.squares_in(us, masks[Role::Queen as usize]) {
+            self.piece_moves::<UNCONSTRAINED, _>(out, from, &KING_STEPS, true, ksq, &info, gen_type);
+        }
     }
 
     /// For each role, the mask of indices into `us`'s piece list holding a piece of that role (bit `i` for
@@ -230,12 +250,16 @@ impl Position {
         for &p in &self.list[them][..self.count[them] as usize] {
             let abit = CODE_ATTACK_BIT[self.board[p as usize] as usize];
             let d = diff_index(p, ksq);
-            // King moves and castling test their squares against this list. Always building it, without a
-            // branch (the store is overwritten when the piece does not qualify), is cheaper than first asking
-            // whether the king can move at all. Before the k-th piece `near_count <= k < 16`, so `& 15` never
-            // changes the index; it only spares the bounds check.
+            // `NEAR_MASK` includes the king's own square, so a piece outside it neither checks nor pins: most
+            // pieces stop here, after one look-up.
+            if NEAR_MASK[d] & abit == 0 {
+                continue;
+            }
+            // King moves and castling test their squares against this list, which is cheaper to build always
+            // than to first ask whether the king can move at all. `& 15` only spares the bounds check: before
+            // the k-th piece `near_count <= k < 16`.
             info.near[info.near_count & 15] = p;
-            info.near_count += usize::from(NEAR_MASK[d] & abit != 0);
+            info.near_count += 1;
             if ATTACK_MASK[d] & abit == 0 {
                 continue;
             }
@@ -286,7 +310,7 @@ impl Position {
 
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn piece_moves<O: MoveSink>(
+    fn piece_moves<const UNCONSTRAINED: bool, O: MoveSink>(
         &self,
         out: &mut O,
         from: u8,
@@ -296,15 +320,16 @@ impl Position {
         info: &CheckInfo,
         gen_type: Gen,
     ) {
-        let pinned = info.is_pinned(from);
+        let pinned = !UNCONSTRAINED && info.is_pinned(from);
         if !slides && pinned {
             return; // a pinned knight never moves
         }
-        if O::COUNTS_ONLY && !slides && info.checkers == 0 && gen_type == Gen::All {
+        let free = UNCONSTRAINED || (info.checkers == 0 && !pinned);
+        if O::COUNTS_ONLY && !slides && free && gen_type == Gen::All {
             out.add_count(self.free_leaper_move_count(from, steps));
             return;
         }
-        if info.checkers == 0 && !pinned {
+        if free {
             self.step_moves::<true>(out, from, steps, slides, ksq, info, gen_type);
         } else {
             self.step_moves::<false>(out, from, steps, slides, ksq, info, gen_type);
@@ -352,8 +377,16 @@ impl Position {
         }
     }
 
-    fn pawn_moves<O: MoveSink>(&self, out: &mut O, from: u8, ksq: u8, info: &CheckInfo, gen_type: Gen) {
-        let free = info.checkers == 0 && !info.is_pinned(from);
+    #[inline(always)]
+    fn pawn_moves<const UNCONSTRAINED: bool, O: MoveSink>(
+        &self,
+        out: &mut O,
+        from: u8,
+        ksq: u8,
+        info: &CheckInfo,
+        gen_type: Gen,
+    ) {
+        let free = UNCONSTRAINED || (info.checkers == 0 && !info.is_pinned(from));
         if O::COUNTS_ONLY && free && gen_type == Gen::All {
             out.add_count(self.free_pawn_move_count(from));
             return;
@@ -411,10 +444,14 @@ impl Position {
         // discards it.
         let to2 = to.wrapping_add(fwd) & 0x7f;
         let double = single & on_start & (self.board[to2 as usize] == 0);
+        // The squares beside `to` may be off the board: `& 0x7f` keeps the look-up inside the array, and the
+        // off-board half of the 0x88 array is always empty, so it never counts as an enemy.
+        let enemy_bit = (code & 8) ^ 8;
         let mut captures = 0;
         for side in [to.wrapping_sub(1), to.wrapping_add(1)] {
             let target = self.board[(side & 0x7f) as usize];
-            captures += usize::from((side & 0x88 == 0) & (target != 0) & ((target ^ code) & 8 != 0));
+            // With the enemy's colour bit flipped away, its pieces are 1..=6, empty is 0 or 8, ours 9..=14.
+            captures += usize::from((target ^ enemy_bit).wrapping_sub(1) < 6);
         }
         // Each move onto the last rank is four promotions.
         let per_move = if to >> 4 == last_rank { 4 } else { 1 };
