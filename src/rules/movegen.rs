@@ -513,7 +513,8 @@ impl Position {
         attackers.iter().any(|&p| {
             let abit = CODE_ATTACK_BIT[self.board[p as usize] as usize];
             let d = diff_index(p, sq);
-            if p == sq || ATTACK_MASK[d] & abit == 0 {
+            // (A piece on `sq` itself is being captured: the table has no attack at distance 0.)
+            if ATTACK_MASK[d] & abit == 0 {
                 return false;
             }
             if abit & SLIDER_BITS == 0 {
@@ -575,6 +576,12 @@ impl Position {
             return None;
         }
         let rsq = self.castle_rook[bit.trailing_zeros() as usize];
+        // The square beside the king towards the rook is on the span (unless it is the rook): it is the one
+        // most often occupied, so test it before working out the span.
+        let beside = if rsq > ksq { ksq + 1 } else { ksq - 1 };
+        if beside != rsq && self.board[beside as usize] != 0 {
+            return None;
+        }
         let (kdest, rdest) = castle_destinations(ksq, rsq);
         let lo = ksq.min(rsq).min(kdest).min(rdest);
         let hi = ksq.max(rsq).max(kdest).max(rdest);
