@@ -156,6 +156,8 @@ impl Position {
         list.contains(&m)
     }
 
+    // Inlined into each caller, so that the sink and `gen_type` are constants in the generation loops.
+    #[inline(always)]
     fn generate(&self, out: &mut impl MoveSink, gen_type: Gen) {
         let us = self.side;
         let ksq = self.list[us.index()][0];
@@ -244,6 +246,7 @@ impl Position {
         })
     }
 
+    #[inline(always)]
     fn check_info(&self, us: Color, ksq: u8) -> CheckInfo {
         let them = (!us).index();
         let mut info = CheckInfo { checkers: 0, targets: !0, pinned: 0, near: [0; 16], near_count: 0 };
