@@ -197,19 +197,19 @@ impl Position {
         // no counter in memory), walked in list order so the move order is unchanged.
         let masks = self.role_masks(us);
         for from in self.squares_in(us, masks[Role::Pawn as usize]) {
-            self.pawn_moves::<UNCONSTRAINED, _>(out, from, ksq, &info, gen_type);
+            self.pawn_moves::<UNCONSTRAINED, _>(out, from, ksq, info, gen_type);
         }
         for from in self.squares_in(us, masks[Role::Knight as usize]) {
-            self.piece_moves::<UNCONSTRAINED, _>(out, from, &KNIGHT_STEPS, false, ksq, &info, gen_type);
+            self.piece_moves::<UNCONSTRAINED, _>(out, from, &KNIGHT_STEPS, false, ksq, info, gen_type);
         }
         for from in self.squares_in(us, masks[Role::Bishop as usize]) {
-            self.piece_moves::<UNCONSTRAINED, _>(out, from, &BISHOP_STEPS, true, ksq, &info, gen_type);
+            self.piece_moves::<UNCONSTRAINED, _>(out, from, &BISHOP_STEPS, true, ksq, info, gen_type);
         }
         for from in self.squares_in(us, masks[Role::Rook as usize]) {
-            self.piece_moves::<UNCONSTRAINED, _>(out, from, &ROOK_STEPS, true, ksq, &info, gen_type);
+            self.piece_moves::<UNCONSTRAINED, _>(out, from, &ROOK_STEPS, true, ksq, info, gen_type);
         }
         for from in self.squares_in(us, masks[Role::Queen as usize]) {
-            self.piece_moves::<UNCONSTRAINED, _>(out, from, &KING_STEPS, true, ksq, &info, gen_type);
+            self.piece_moves::<UNCONSTRAINED, _>(out, from, &KING_STEPS, true, ksq, info, gen_type);
         }
     }
 
