@@ -32,9 +32,35 @@ fn squares_from(from: u8, to: u8, step: i8) -> u128 {
     mask
 }
 
+/// Bit `i` set where `bytes[i] == value`, for 16 bytes at once in two words (SWAR; no `unsafe`, no
+/// target-specific code).
+#[inline(always)]
+fn byte_matches(bytes: [u8; 16], value: u8) -> u16 {
+    let lo = u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes"));
+    let hi = u64::from_le_bytes(bytes[8..].try_into().expect("8 bytes"));
+    word_byte_matches(lo, value) | word_byte_matches(hi, value) << 8
+}
+
+/// Bit `i` set where byte `i` of `word` equals `value`.
+#[inline(always)]
+fn word_byte_matches(word: u64, value: u8) -> u16 {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let x = word ^ (u64::from(value) * 0x0101_0101_0101_0101);
+    // Bit 7 of each byte of `nonzero` is set exactly when that byte of `x` is not zero: the low seven bits
+    // plus 0x7f carry into bit 7 (never beyond, so bytes stay apart), and `| x` adds bit 7 itself.
+    let nonzero = ((x & LOW7) + LOW7) | x;
+    let zero_flags = (!nonzero >> 7) & 0x0101_0101_0101_0101;
+    // Multiplying gathers the eight flags (one per byte, in bit 0) into the top byte, flag `i` at bit `i`.
+    (zero_flags.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
+}
+
 /// Where generated moves go: a list, or just a count.
 trait MoveSink {
+    /// A sink that only counts: the generator may then count some moves without making them.
+    const COUNTS_ONLY: bool = false;
     fn push(&mut self, m: Move);
+    /// Adds `n` moves at once; called only when `COUNTS_ONLY`.
+    fn add_count(&mut self, n: usize);
 }
 
 impl MoveSink for MoveList {
@@ -42,14 +68,25 @@ impl MoveSink for MoveList {
     fn push(&mut self, m: Move) {
         ArrayVec::push(self, m)
     }
+
+    fn add_count(&mut self, _: usize) {
+        unreachable!("a move list is never given bare counts")
+    }
 }
 
 struct MoveCounter(usize);
 
 impl MoveSink for MoveCounter {
+    const COUNTS_ONLY: bool = true;
+
     #[inline(always)]
     fn push(&mut self, _: Move) {
         self.0 += 1;
+    }
+
+    #[inline(always)]
+    fn add_count(&mut self, n: usize) {
+        self.0 += n;
     }
 }
 
@@ -59,9 +96,17 @@ struct CheckInfo {
     checkers: u32,
     targets: u128,
     pinned: u128,
-    /// Enemy pieces that could attack a square next to the king (filled only when the king can move at all).
+    /// Enemy pieces that could attack a square next to the king, or two files away on its rank.
     near: [u8; 16],
     near_count: usize,
+}
+
+impl CheckInfo {
+    /// Is our piece on `sq` pinned? (Pins are rare: the first test spares the 128-bit shift.)
+    #[inline(always)]
+    fn is_pinned(&self, sq: u8) -> bool {
+        self.pinned != 0 && self.pinned & bit(sq) != 0
+    }
 }
 
 /// Which moves to generate.
@@ -111,36 +156,20 @@ impl Position {
         list.contains(&m)
     }
 
+    // Inlined into each caller, so that the sink and `gen_type` are constants in the generation loops.
+    #[inline(always)]
     fn generate(&self, out: &mut impl MoveSink, gen_type: Gen) {
         let us = self.side;
         let ksq = self.list[us.index()][0];
         let info = self.check_info(us, ksq);
         let gen_type = if info.checkers > 0 { Gen::All } else { gen_type };
         if info.checkers < 2 {
-            // Sort the pieces by role first (branch-free), so the generation loops below are predictable
-            // instead of an indirect jump per piece.
-            let c = us.index();
-            let mut by_role = [[0u8; 16]; 8];
-            let mut n = [0usize; 8];
-            for &from in &self.list[c][1..self.count[c] as usize] {
-                let role = (self.board[from as usize] & 7) as usize;
-                by_role[role][n[role]] = from;
-                n[role] += 1;
-            }
-            for &from in &by_role[1][..n[1]] {
-                self.pawn_moves(out, from, ksq, &info, gen_type);
-            }
-            for &from in &by_role[2][..n[2]] {
-                self.piece_moves(out, from, &KNIGHT_STEPS, false, ksq, &info, gen_type);
-            }
-            for &from in &by_role[3][..n[3]] {
-                self.piece_moves(out, from, &BISHOP_STEPS, true, ksq, &info, gen_type);
-            }
-            for &from in &by_role[4][..n[4]] {
-                self.piece_moves(out, from, &ROOK_STEPS, true, ksq, &info, gen_type);
-            }
-            for &from in &by_role[5][..n[5]] {
-                self.piece_moves(out, from, &KING_STEPS, true, ksq, &info, gen_type);
+            // Neither check nor pin (the usual case): every pseudo-legal move of a piece other than the king is
+            // legal, and this is settled once for all pieces instead of once per piece.
+            if info.checkers == 0 && info.pinned == 0 {
+                self.piece_and_pawn_moves::<true>(out, ksq, &info, gen_type);
+            } else {
+                self.piece_and_pawn_moves::<false>(out, ksq, &info, gen_type);
             }
             if self.ep != NO_SQUARE {
                 self.ep_moves(out);
@@ -152,19 +181,88 @@ impl Position {
         self.king_moves(out, ksq, &info, gen_type);
     }
 
+    /// The moves of every piece but the king. `UNCONSTRAINED`: no check and no pin, so no move needs the
+    /// legality filter (a constant, so that case compiles to its own loops).
+    #[inline(always)]
+    fn piece_and_pawn_moves<const UNCONSTRAINED: bool>(
+        &self,
+        out: &mut impl MoveSink,
+        ksq: u8,
+        info: &CheckInfo,
+        gen_type: Gen,
+    ) {
+        let us = self.side;
+        // Group the pieces by role first, so the generation loops below are predictable instead of an
+        // indirect jump per piece. Each role gets a mask of list indices (byte compares on whole words,
+        // no counter in memory), walked in list order so the move order is unchanged.
+        let masks = self.role_masks(us);
+        for from in self.squares_in(us, masks[Role::Pawn as usize]) {
+            self.pawn_moves::<UNCONSTRAINED, _>(out, from, ksq, info, gen_type);
+        }
+        for from in self.squares_in(us, masks[Role::Knight as usize]) {
+            self.piece_moves::<UNCONSTRAINED, _>(out, from, &KNIGHT_STEPS, false, ksq, info, gen_type);
+        }
+        for from in self.squares_in(us, masks[Role::Bishop as usize]) {
+            self.piece_moves::<UNCONSTRAINED, _>(out, from, &BISHOP_STEPS, true, ksq, info, gen_type);
+        }
+        for from in self.squares_in(us, masks[Role::Rook as usize]) {
+            self.piece_moves::<UNCONSTRAINED, _>(out, from, &ROOK_STEPS, true, ksq, info, gen_type);
+        }
+        for from in self.squares_in(us, masks[Role::Queen as usize]) {
+            self.piece_moves::<UNCONSTRAINED, _>(out, from, &KING_STEPS, true, ksq, info, gen_type);
+        }
+    }
+
+    /// For each role, the mask of indices into `us`'s piece list holding a piece of that role (bit `i` for
+    /// `list[i]`); the king (index 0) and the stale entries past `count` are left out.
+    #[inline(always)]
+    fn role_masks(&self, us: Color) -> [u16; 6] {
+        let c = us.index();
+        // The 16 board codes of the list slots, one byte each (stale slots may hold NO_SQUARE: `& 0x7f` keeps
+        // the look-up on the board, and `live` drops them).
+        let mut codes = [0u8; 16];
+        for (code, &sq) in codes.iter_mut().zip(&self.list[c]) {
+            *code = self.board[(sq & 0x7f) as usize];
+        }
+        let live = ((1u32 << self.count[c]) - 2) as u16;
+        let mut masks = [0u16; 6];
+        for (role, mask) in masks.iter_mut().enumerate().skip(1) {
+            *mask = byte_matches(codes, role as u8 | ((us as u8) << 3)) & live;
+        }
+        masks
+    }
+
+    /// The squares of `us`'s pieces whose list indices are set in `mask`, in list order.
+    #[inline(always)]
+    fn squares_in(&self, us: Color, mut mask: u16) -> impl Iterator<Item = u8> + '_ {
+        let list = &self.list[us.index()];
+        std::iter::from_fn(move || {
+            if mask == 0 {
+                return None;
+            }
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(list[i & 15])
+        })
+    }
+
+    #[inline(always)]
     fn check_info(&self, us: Color, ksq: u8) -> CheckInfo {
         let them = (!us).index();
         let mut info = CheckInfo { checkers: 0, targets: !0, pinned: 0, near: [0; 16], near_count: 0 };
-        // Castling tests its path against this list too, and may happen with the king boxed in (its rook beside
-        // it), so the list is built whenever a castling path is clear.
-        let want_near = self.king_has_room(ksq) || self.castling_path_clear(us, ksq);
         for &p in &self.list[them][..self.count[them] as usize] {
             let abit = CODE_ATTACK_BIT[self.board[p as usize] as usize];
             let d = diff_index(p, ksq);
-            if want_near && NEAR_MASK[d] & abit != 0 {
-                info.near[info.near_count] = p;
-                info.near_count += 1;
+            // `NEAR_MASK` includes the king's own square, so a piece outside it neither checks nor pins: most
+            // pieces stop here, after one look-up.
+            if NEAR_MASK[d] & abit == 0 {
+                continue;
             }
+            // King moves and castling test their squares against this list, which is cheaper to build always
+            // than to first ask whether the king can move at all. `& 15` only spares the bounds check: before
+            // the k-th piece `near_count <= k < 16`.
+            info.near[info.near_count & 15] = p;
+            info.near_count += 1;
             if ATTACK_MASK[d] & abit == 0 {
                 continue;
             }
@@ -186,19 +284,6 @@ impl Position {
             }
         }
         info
-    }
-
-    /// Has the king any neighbouring square that is empty or holds an enemy piece?
-    #[inline]
-    fn king_has_room(&self, ksq: u8) -> bool {
-        let own = self.board[ksq as usize] & 8;
-        KING_STEPS.iter().any(|&d| {
-            let to = ksq.wrapping_add(d as u8);
-            to & 0x88 == 0 && {
-                let t = self.board[to as usize];
-                t == 0 || t & 8 != own
-            }
-        })
     }
 
     /// How many pieces stand strictly between `from` and `to` (0, 1, or 2 meaning "two or more"), and the
@@ -223,14 +308,14 @@ impl Position {
     #[inline]
     fn allowed(&self, from: u8, to: u8, ksq: u8, info: &CheckInfo) -> bool {
         info.targets & bit(to) != 0
-            && (info.pinned & bit(from) == 0 || STEP[diff_index(ksq, to)] == STEP[diff_index(ksq, from)])
+            && (!info.is_pinned(from) || STEP[diff_index(ksq, to)] == STEP[diff_index(ksq, from)])
     }
 
     #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn piece_moves(
+    fn piece_moves<const UNCONSTRAINED: bool, O: MoveSink>(
         &self,
-        out: &mut impl MoveSink,
+        out: &mut O,
         from: u8,
         steps: &[i8],
         slides: bool,
@@ -238,11 +323,16 @@ impl Position {
         info: &CheckInfo,
         gen_type: Gen,
     ) {
-        let pinned = info.pinned & bit(from) != 0;
+        let pinned = !UNCONSTRAINED && info.is_pinned(from);
         if !slides && pinned {
             return; // a pinned knight never moves
         }
-        if info.checkers == 0 && !pinned {
+        let free = UNCONSTRAINED || (info.checkers == 0 && !pinned);
+        if O::COUNTS_ONLY && !slides && free && gen_type == Gen::All {
+            out.add_count(self.free_leaper_move_count(from, steps));
+            return;
+        }
+        if free {
             self.step_moves::<true>(out, from, steps, slides, ksq, info, gen_type);
         } else {
             self.step_moves::<false>(out, from, steps, slides, ksq, info, gen_type);
@@ -290,8 +380,20 @@ impl Position {
         }
     }
 
-    fn pawn_moves(&self, out: &mut impl MoveSink, from: u8, ksq: u8, info: &CheckInfo, gen_type: Gen) {
-        let free = info.checkers == 0 && info.pinned & bit(from) == 0;
+    #[inline(always)]
+    fn pawn_moves<const UNCONSTRAINED: bool, O: MoveSink>(
+        &self,
+        out: &mut O,
+        from: u8,
+        ksq: u8,
+        info: &CheckInfo,
+        gen_type: Gen,
+    ) {
+        let free = UNCONSTRAINED || (info.checkers == 0 && !info.is_pinned(from));
+        if O::COUNTS_ONLY && free && gen_type == Gen::All {
+            out.add_count(self.free_pawn_move_count(from));
+            return;
+        }
         let ok = |to: u8| free || self.allowed(from, to, ksq, info);
         let white = self.side == Color::White;
         let fwd: u8 = if white { 16 } else { 16u8.wrapping_neg() };
@@ -327,6 +429,51 @@ impl Position {
                 }
             }
         }
+    }
+
+    /// The number of moves of a pawn that is neither pinned nor facing a check (so every pseudo-legal move
+    /// is legal), counted without branches: at the leaves of perft these tests are too random to predict.
+    #[inline(always)]
+    fn free_pawn_move_count(&self, from: u8) -> usize {
+        let white = self.side == Color::White;
+        let fwd: u8 = if white { 16 } else { 16u8.wrapping_neg() };
+        let (start_rank, last_rank) = if white { (1, 7) } else { (6, 0) };
+        let code = self.board[from as usize];
+        // A pawn never stands on its last rank, so `to` is on the board.
+        let to = from.wrapping_add(fwd);
+        let single = self.board[to as usize] == 0;
+        let on_start = from >> 4 == start_rank;
+        // Off the start rank `to2` may be off the board: `& 0x7f` keeps the look-up inside, and `on_start`
+        // discards it.
+        let to2 = to.wrapping_add(fwd) & 0x7f;
+        let double = single & on_start & (self.board[to2 as usize] == 0);
+        // The squares beside `to` may be off the board: `& 0x7f` keeps the look-up inside the array, and the
+        // off-board half of the 0x88 array is always empty, so it never counts as an enemy.
+        let enemy_bit = (code & 8) ^ 8;
+        let mut captures = 0;
+        for side in [to.wrapping_sub(1), to.wrapping_add(1)] {
+            let target = self.board[(side & 0x7f) as usize];
+            // With the enemy's colour bit flipped away, its pieces are 1..=6, empty is 0 or 8, ours 9..=14.
+            captures += usize::from((target ^ enemy_bit).wrapping_sub(1) < 6);
+        }
+        // Each move onto the last rank is four promotions.
+        let per_move = if to >> 4 == last_rank { 4 } else { 1 };
+        per_move * (usize::from(single) + captures) + usize::from(double)
+    }
+
+    /// The number of moves of a knight (`steps` of one square) that is neither pinned nor facing a check,
+    /// counted without branches.
+    #[inline(always)]
+    fn free_leaper_move_count(&self, from: u8, steps: &[i8]) -> usize {
+        let code = self.board[from as usize];
+        steps
+            .iter()
+            .map(|&step| {
+                let to = from.wrapping_add(step as u8);
+                let target = self.board[(to & 0x7f) as usize];
+                usize::from((to & 0x88 == 0) & ((target == 0) | ((target ^ code) & 8 != 0)))
+            })
+            .sum()
     }
 
     fn ep_moves(&self, out: &mut impl MoveSink) {
@@ -369,7 +516,8 @@ impl Position {
         attackers.iter().any(|&p| {
             let abit = CODE_ATTACK_BIT[self.board[p as usize] as usize];
             let d = diff_index(p, sq);
-            if p == sq || ATTACK_MASK[d] & abit == 0 {
+            // (A piece on `sq` itself is being captured: the table has no attack at distance 0.)
+            if ATTACK_MASK[d] & abit == 0 {
                 return false;
             }
             if abit & SLIDER_BITS == 0 {
@@ -422,12 +570,6 @@ impl Position {
         false
     }
 
-    /// Is some castling right of `us` unobstructed (every square it needs empty but for king and rook)?
-    #[inline]
-    fn castling_path_clear(&self, us: Color, ksq: u8) -> bool {
-        CastleSide::BOTH.iter().any(|&side| self.castle_span_empty(us, side, ksq).is_some())
-    }
-
     /// For a castling right held by `us`: `(rook, king destination)` when all squares between the king, the
     /// rook and their destinations are empty but for those two.
     #[inline]
@@ -437,6 +579,12 @@ impl Position {
             return None;
         }
         let rsq = self.castle_rook[bit.trailing_zeros() as usize];
+        // The square beside the king towards the rook is on the span (unless it is the rook): it is the one
+        // most often occupied, so test it before working out the span.
+        let beside = if rsq > ksq { ksq + 1 } else { ksq - 1 };
+        if beside != rsq && self.board[beside as usize] != 0 {
+            return None;
+        }
         let (kdest, rdest) = castle_destinations(ksq, rsq);
         let lo = ksq.min(rsq).min(kdest).min(rdest);
         let hi = ksq.max(rsq).max(kdest).max(rdest);
