@@ -5,6 +5,7 @@ use std::time::{Duration, Instant};
 use tabiya::game::analysis::{
     AnalysisEngine, AnalysisRequest, AnalysisService, AnalysisUpdate, PositionAnalysis, PositionLimit, annotate,
 };
+use tabiya::game::brain::EvalScore;
 use tabiya::game::judgement::Judgement;
 use tabiya::game::pgn::read_games;
 
@@ -72,4 +73,41 @@ fn a_position_analysis_reports_lines_and_a_new_request_replaces_it() {
     let (positions, _, _) = wait_done(&service, 2);
     assert_eq!(positions.len(), 1);
     service.request(AnalysisRequest::Stop);
+}
+
+#[test]
+fn a_main_line_that_passes_is_analysed_from_the_position_after_each_pass() {
+    // White passes at move 3 and Black takes the queen: from the pass on Black is a queen up, so White's
+    // evaluation must be far below zero (a side taken from the wrong position would flip it). Every line
+    // must be legal where it stands; the pass itself gets an evaluation and no verdict.
+    let pgn = b"1. e4 e5 2. Qh5 Qg5 3. -- Qxh5 *";
+    let game = &read_games(pgn)[0];
+    assert!(game.error.is_none(), "{:?}", game.error);
+    let service = AnalysisService::start(&AnalysisEngine::Builtin { hash_mb: 16, threads: 1 }, None).unwrap();
+    let moves: Vec<_> = game.tree.moves().collect();
+    service.request(AnalysisRequest::Game {
+        id: 3,
+        start: game.tree.start.clone(),
+        moves: moves.clone(),
+        limit: PositionLimit::Depth(8),
+    });
+    let (positions, stopped, _) = wait_done(&service, 3);
+    assert!(!stopped);
+    assert_eq!(positions.len(), moves.len() + 1);
+    for (ply, p) in positions.iter().enumerate() {
+        let pos = game.tree.position_at(ply);
+        let first = p.pv.first().unwrap_or_else(|| panic!("a line at ply {ply}"));
+        assert!(pos.is_legal(*first), "ply {ply}: {first:?} is not legal in {}", pos.to_fen());
+    }
+    for ply in [5, 6] {
+        let white = match positions[ply].score {
+            EvalScore::Cp(cp) => cp,
+            EvalScore::Mate(n) => n.signum() * 10_000,
+        };
+        assert!(white < -500, "ply {ply}: Black is a queen up, yet {:?} for White", positions[ply].score);
+    }
+    let mut tree = game.tree.clone();
+    let report = annotate(&mut tree, &positions);
+    assert!(report.verdicts.iter().all(|v| v.ply != 5), "the pass is not judged");
+    assert!(tree.mainline.moves[4].eval.is_some());
 }

@@ -164,3 +164,19 @@ fn openings_are_named_by_position_in_summaries_json_and_exports() {
     let (_, export, _) = tabiya(&["pgn", "--export", name]);
     assert!(export.contains("[ECO \"C70\"]") && export.contains("[Opening \"Ruy Lopez: Morphy Defense\"]"), "{export}");
 }
+
+#[test]
+fn a_main_line_pass_is_0000_in_json_and_counts_as_a_ply() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("pass.pgn");
+    std::fs::write(&p, "[White \"A\"]\n\n1. e4 e5 2. Nf3 -- 3. Bc4 *\n").unwrap();
+    let (ok, out, err) = tabiya(&["pgn", "--json", p.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let g: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(g["plies"][3]["san"], "--");
+    assert_eq!(g["plies"][3]["uci"], "0000");
+    assert_eq!(g["plies"][3]["fen"], "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3");
+    assert_eq!(g["plies"][4]["fen"], g["final_fen"]);
+    let (ok, out, _) = tabiya(&["pgn", p.to_str().unwrap()]);
+    assert!(ok && out.contains(", 5 plies, ongoing"), "{out}");
+}

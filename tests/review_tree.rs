@@ -127,11 +127,35 @@ fn null_moves_are_read_shown_and_written_back() {
     act(&mut a, Action::Cursor(Dir::Right), 2);
     assert_eq!(review(&a).position().to_fen(), "rnbqkbnr/pppppppp/8/8/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 2");
     assert!(review(&a).breadcrumb().ends_with("1. d4"), "{}", review(&a).breadcrumb());
-    // A pass is not legal in check, nor in the main line.
+    // A pass is not legal in check.
     let e = read_game(b"1. e4 (1. f3 e5 2. g4 Qh4+ 3. --) e5 *", 1, 1).error.unwrap();
     assert!(e.message.contains("in check"), "{e}");
-    let e = read_game(b"1. e4 -- 2. d4 *", 1, 1).error.unwrap();
-    assert!(e.message.contains("main line"), "{e}");
+    let e = read_game(b"1. f3 e5 2. g4 Qh4+ 3. -- *", 1, 1).error.unwrap();
+    assert!(e.message.contains("in check"), "{e}");
+}
+
+#[test]
+fn null_moves_in_the_main_line_are_read_stepped_through_and_written_back() {
+    // A training file: White passes to show Black's threat, then the game goes on.
+    let game = read_game(b"1. e4 e5 2. Nf3 -- 3. Bc4 Nf6 4. -- Nxe4 *", 1, 1);
+    assert!(game.error.is_none(), "{:?}", game.error);
+    let sans: Vec<&str> = game.tree.mainline.moves.iter().map(|n| n.san.as_str()).collect();
+    assert_eq!(sans, ["e4", "e5", "Nf3", "--", "Bc4", "Nf6", "--", "Nxe4"]);
+    assert!(game.tree.mainline_passes());
+    // The rules' history runs from the last pass: its position is the game's last.
+    let (status, _) = tabiya::game::pgn::reader::final_status(&game);
+    assert!(!status.is_over());
+    assert_eq!(game.history().position().to_fen(), game.tree.position_at(8).to_fen());
+    let mut out = String::new();
+    write_game(&mut out, &game.headers.pairs, &game.tree, &game.result, WriteOptions::default());
+    let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("2. Nf3 -- 3. Bc4 Nf6 4. -- Nxe4"), "{out}");
+    assert_eq!(read_game(out.as_bytes(), 1, 1).tree.mainline, game.tree.mainline);
+    // The board follows the passes in review.
+    let mut a = opened("1. e4 e5 2. Nf3 -- 3. Bc4 Nf6 4. -- Nxe4 *");
+    act(&mut a, Action::Cursor(Dir::Right), 8);
+    assert_eq!(review(&a).position().to_fen(), game.tree.position_at(8).to_fen());
+    assert_eq!(review(&a).position().to_fen(), "rnbqkb1r/pppp1ppp/8/4p3/2B1n3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 5");
 }
 
 fn played(a: &App) -> String {

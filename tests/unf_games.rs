@@ -163,3 +163,14 @@ fn a_game_quit_before_its_first_move_leaves_no_file() {
     assert_eq!(list.games[0].plies, 1);
     assert_eq!(list.games[0].clocks, Some([secs(296), secs(300)]));
 }
+
+#[test]
+fn a_save_whose_moves_pass_can_be_reviewed_but_not_resumed() {
+    // tabiya never writes a pass into a game, but a hand-edited save may hold one: refused with the reason.
+    let dir = tempfile::tempdir().unwrap();
+    let path = write(dir.path(), "pass.pgn", &save_text("Ann", "Bo", "2025.03.05", "09:30:00", "1. e4 -- 2. d4"));
+    let err = GameController::resume(&path, ControllerOptions::default()).err().expect("refused");
+    assert!(err.to_string().contains("null move"), "{err}");
+    let games = read_games(std::fs::read(&path).unwrap().as_slice());
+    assert!(games[0].error.is_none() && games[0].tree.mainline_passes());
+}

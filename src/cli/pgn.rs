@@ -94,7 +94,8 @@ fn summary(game: &PgnGame) -> String {
         return format!("{head}: ERROR {e}");
     }
     let h = game.history();
-    let mut s = format!("{head}, {}, {} plies, {}", game.result, h.moves().len(), status_name(h.status()));
+    let plies = game.tree.mainline.moves.len();
+    let mut s = format!("{head}, {}, {plies} plies, {}", game.result, status_name(h.status()));
     let claims: Vec<&str> = h.claimable().into_iter().map(claim_name).collect();
     if !claims.is_empty() {
         s.push_str(&format!(", claimable: {}", claims.join(" ")));
@@ -118,8 +119,9 @@ fn game_json(game: &PgnGame) -> Value {
         .moves
         .iter()
         .map(|node| {
-            let uci = to_uci(&pos, node.mv);
-            pos.make_move(node.mv);
+            // A null move is `0000` in UCI, as python-chess writes it.
+            let uci = if node.is_null() { "0000".to_string() } else { to_uci(&pos, node.mv) };
+            node.play(&mut pos);
             let eval = node.eval.map(|e| match e {
                 EvalScore::Cp(cp) => json!({ "cp": cp }),
                 EvalScore::Mate(n) => json!({ "mate": n }),

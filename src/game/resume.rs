@@ -181,6 +181,9 @@ impl GameController {
         if game.headers.get(TAG_STATE) != Some(STATE_IN_PROGRESS) {
             return Err(err("the game is finished".into()));
         }
+        if game.tree.mainline_passes() {
+            return Err(err("its moves include a null move (a pass); it can be reviewed, not played on".into()));
+        }
         let h = &game.headers;
         let player = |color: Color| saved_player(h, color, &options.engines);
         let time_control = match h.get("TimeControl") {

@@ -61,9 +61,13 @@ pub fn annotate(tree: &mut GameTree, analysis: &[PositionAnalysis]) -> GameRepor
     let analysed = analysis.len().saturating_sub(1).min(tree.mainline.moves.len());
     for (i, node) in tree.mainline.moves.iter_mut().enumerate().take(analysed) {
         let before = pos.clone();
-        pos.make_move(node.mv);
+        node.play(&mut pos);
         if terminal_score(&pos).is_none() {
             node.eval = Some(analysis[i + 1].score);
+        }
+        // A pass is an annotator's device, not a move anyone played: it gets an evaluation, never a verdict.
+        if node.is_null() {
+            continue;
         }
         // The engine's own choice is never called a mistake: a drop after it is the search seeing further
         // one ply on, not the move's fault.

@@ -12,6 +12,7 @@ use crate::game::brain::{Brain, BrainReport, EngineScore, EvalScore, ThinkReques
 use crate::game::engine_spec::EngineSpec;
 use crate::game::error::GameError;
 use crate::game::external::Notifier;
+use crate::game::pgn::tree::split_at_last_pass;
 use crate::game::player::PlayerKind;
 use crate::rules::{Color, Move, Position};
 use std::sync::Arc;
@@ -290,8 +291,8 @@ impl Worker {
             Job::Idle => None,
             Job::Position { pos, .. } => Some(pos.clone()),
             Job::Game(g) => {
-                let mut pos = g.start.clone();
-                for &m in &g.moves[..g.done.len()] {
+                let (mut pos, rest) = split_at_last_pass(&g.start, &g.moves[..g.done.len()]);
+                for m in rest {
                     pos.make_move(m);
                 }
                 Some(pos)
@@ -359,7 +360,8 @@ impl Worker {
             return;
         }
         let Job::Game(g) = &self.job else { return };
-        let (start, moves, limit) = (g.start.clone(), g.moves[..g.done.len()].to_vec(), g.limit);
+        // An engine is given the game from its last pass on: a null move is no move it could be told.
+        let ((start, moves), limit) = (split_at_last_pass(&g.start, &g.moves[..g.done.len()]), g.limit);
         self.think(start, moves, limit, 1);
     }
 

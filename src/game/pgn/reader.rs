@@ -86,10 +86,12 @@ pub struct PgnGame {
 }
 
 impl PgnGame {
-    /// The mainline as a history (for the rules on repetition and the move counters).
+    /// The mainline as a history (for the rules on repetition and the move counters). A main line that
+    /// passes (a null move) is a history from its last pass on.
     pub fn history(&self) -> History {
-        let mut h = History::new(self.tree.start.clone());
-        for m in self.tree.moves() {
+        let (start, moves) = self.tree.after_last_pass();
+        let mut h = History::new(start);
+        for m in moves {
             h.play(m);
         }
         h
@@ -402,12 +404,11 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// A null move (`--`, `Z0`, `0000`, `@@@@`): kept inside variations, where annotators use them to show a
-    /// threat; the main line must be a game that can be played on, so there it is an error.
+    /// A null move (`--`, `Z0`, `0000`, `@@@@`): the side to move passes. Annotators use them in variations to
+    /// show a threat, and training files in the main line. Never while in check (the king could be taken).
+    /// In the main line the rules' history starts again after it: repetitions and the move counters count
+    /// from the pass, as a game continued from there would.
     fn null_move(&mut self, token: &str, line: u32, depth: usize) -> Result<(), PgnError> {
-        if depth == 0 {
-            return Err(self.error(line, token, "a null move in the main line (tabiya reads them in variations only)"));
-        }
         let Some(frame) = self.frames.last_mut() else { return Ok(()) };
         if frame.pos.in_check() {
             return Err(self.error(line, token, "a null move while in check"));
@@ -415,6 +416,9 @@ impl<'a> Parser<'a> {
         frame.before = Some(frame.pos.clone());
         frame.pos.pass();
         frame.line.moves.push(MoveNode::null());
+        if depth == 0 {
+            self.history = History::new(frame.pos.clone());
+        }
         Ok(())
     }
 

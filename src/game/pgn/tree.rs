@@ -58,6 +58,21 @@ impl MoveNode {
     }
 }
 
+/// `moves` from `start` (a null move written `Move::NONE`) as the position after the last null move and the
+/// moves after it.
+pub fn split_at_last_pass(start: &Position, moves: &[Move]) -> (Position, Vec<Move>) {
+    let cut = moves.iter().rposition(|&m| m == Move::NONE).map_or(0, |i| i + 1);
+    let mut pos = start.clone();
+    for &m in &moves[..cut] {
+        if m == Move::NONE {
+            pos.pass();
+        } else {
+            pos.make_move(m);
+        }
+    }
+    (pos, moves[cut..].to_vec())
+}
+
 /// How tabiya writes a null move (the form python-chess, lichess and ChessBase all read).
 pub const NULL_SAN: &str = "--";
 
@@ -83,6 +98,17 @@ impl GameTree {
     /// The mainline's moves.
     pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.mainline.moves.iter().map(|n| n.mv)
+    }
+
+    /// Whether the main line has a null move (a pass): such a game can be reviewed and analysed, not resumed.
+    pub fn mainline_passes(&self) -> bool {
+        self.mainline.moves.iter().any(MoveNode::is_null)
+    }
+
+    /// The position after the main line's last null move (the start when there is none) and the moves after
+    /// it: the part of the game that a rules history, an engine or a new game can take.
+    pub fn after_last_pass(&self) -> (Position, Vec<Move>) {
+        split_at_last_pass(&self.start, &self.moves().collect::<Vec<_>>())
     }
 
     /// The position after the first `ply` mainline moves (clamped to the game's length).
