@@ -13,6 +13,7 @@
 use super::annotate::PositionAnalysis;
 use super::service::{AnalysisEngine, PositionLimit};
 use crate::game::brain::EvalScore;
+use crate::game::pgn::tree::play_or_pass;
 use crate::rules::{Move, Position, parse_uci, to_uci};
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
@@ -41,7 +42,7 @@ impl CacheKey {
         let mut line = Vec::with_capacity(moves.len());
         for &m in moves {
             line.push(to_uci(&pos, m));
-            play(&mut pos, m);
+            play_or_pass(&mut pos, m);
         }
         let text = format!("{}\n{}\n{}\n{limit}", start.to_fen(), line.join(" "), engine_identity(engine));
         CacheKey { text }
@@ -65,15 +66,6 @@ fn engine_identity(engine: &AnalysisEngine) -> String {
     match engine {
         AnalysisEngine::Builtin { .. } => format!("tabiya {}", env!("CARGO_PKG_VERSION")),
         AnalysisEngine::External(spec) => format!("uci {} | {} | {}", spec.name, spec.command, spec.args.join(" ")),
-    }
-}
-
-/// A null move (a pass, from a PGN) is played as one.
-fn play(pos: &mut Position, m: Move) {
-    if m == Move::NONE {
-        pos.pass();
-    } else {
-        pos.make_move(m);
     }
 }
 
@@ -139,7 +131,7 @@ impl AnalysisCache {
         for (i, p) in data.positions.iter().enumerate() {
             out.push(position_from_file(p, &pos)?);
             if let Some(&m) = moves.get(i) {
-                play(&mut pos, m);
+                play_or_pass(&mut pos, m);
             }
         }
         Some(out)
@@ -161,7 +153,7 @@ impl AnalysisCache {
         for (i, p) in positions.iter().enumerate() {
             file_positions.push(position_to_file(p, &pos));
             if let Some(&m) = moves.get(i) {
-                play(&mut pos, m);
+                play_or_pass(&mut pos, m);
             }
         }
         let data = FileData { version: VERSION, key: key.text.clone(), positions: file_positions };

@@ -12,7 +12,7 @@ use crate::game::brain::{Brain, BrainReport, EngineScore, EvalScore, ThinkReques
 use crate::game::engine_spec::EngineSpec;
 use crate::game::error::GameError;
 use crate::game::external::Notifier;
-use crate::game::pgn::tree::split_at_last_pass;
+use crate::game::pgn::tree::{play_or_pass, split_at_last_pass};
 use crate::game::player::PlayerKind;
 use crate::rules::{Color, Move, Position};
 use std::sync::Arc;
@@ -291,9 +291,9 @@ impl Worker {
             Job::Idle => None,
             Job::Position { pos, .. } => Some(pos.clone()),
             Job::Game(g) => {
-                let (mut pos, rest) = split_at_last_pass(&g.start, &g.moves[..g.done.len()]);
-                for m in rest {
-                    pos.make_move(m);
+                let mut pos = g.start.clone();
+                for &m in &g.moves[..g.done.len()] {
+                    play_or_pass(&mut pos, m);
                 }
                 Some(pos)
             }

@@ -50,11 +50,16 @@ impl MoveNode {
 
     /// Plays this move on `pos` (the position before it).
     pub fn play(&self, pos: &mut Position) {
-        if self.is_null() {
-            pos.pass();
-        } else {
-            pos.make_move(self.mv);
-        }
+        play_or_pass(pos, self.mv);
+    }
+}
+
+/// Plays `m` on `pos`, or passes for a null move (`Move::NONE`, as a game record holds one).
+pub fn play_or_pass(pos: &mut Position, m: Move) {
+    if m == Move::NONE {
+        pos.pass();
+    } else {
+        pos.make_move(m);
     }
 }
 
@@ -64,11 +69,7 @@ pub fn split_at_last_pass(start: &Position, moves: &[Move]) -> (Position, Vec<Mo
     let cut = moves.iter().rposition(|&m| m == Move::NONE).map_or(0, |i| i + 1);
     let mut pos = start.clone();
     for &m in &moves[..cut] {
-        if m == Move::NONE {
-            pos.pass();
-        } else {
-            pos.make_move(m);
-        }
+        play_or_pass(&mut pos, m);
     }
     (pos, moves[cut..].to_vec())
 }

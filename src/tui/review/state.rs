@@ -6,6 +6,7 @@ use super::marks;
 use super::notes::Numbering;
 use super::path::{self, TreePath};
 use crate::game::TimeControl;
+use crate::game::pgn::tree::split_at_last_pass;
 use crate::game::pgn::{MoveNode, PgnGame};
 use crate::rules::{Color, Move, Position, Square};
 use crate::text::clean;
@@ -202,17 +203,13 @@ impl ReviewState {
     /// The new game "continue from here" starts: the game's start and the moves to the shown position. A
     /// line that passes (a null move) cannot be a game's history, so such a line starts after its last pass.
     pub fn continuation(&self) -> Continuation {
-        let played = self.played();
-        let after_pass = played.iter().rposition(|n| n.is_null()).map(|i| i + 1);
-        let mut start = self.game.tree.start.clone();
-        for n in &played[..after_pass.unwrap_or(0)] {
-            n.play(&mut start);
-        }
-        let moves = played[after_pass.unwrap_or(0)..].iter().map(|n| n.mv).collect();
+        let played: Vec<Move> = self.played().iter().map(|n| n.mv).collect();
+        let passed = played.contains(&Move::NONE);
+        let (start, moves) = split_at_last_pass(&self.game.tree.start, &played);
         let h = &self.game.headers;
         let name = |k: &str| clean(h.get(k).unwrap_or("?"));
         Continuation {
-            chess960: if after_pass.is_none() { super::header::chess960_number(&start) } else { None },
+            chess960: if !passed { super::header::chess960_number(&start) } else { None },
             start,
             moves,
             white: name("White"),
