@@ -105,6 +105,8 @@ fn the_notes_say_what_the_analysis_found_for_the_shown_move() {
         a.update(Action::Type('n'));
         let screen = render(&mut a, w, h).join("\n");
         let squashed: String = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+        // Each side's accuracy stays whole in the header, even when the rows run short.
+        assert!(squashed.contains("Accuracy: White") && squashed.contains("· Black"), "{w}x{h}:\n{screen}");
         assert!(squashed.contains("Engine: +") || squashed.contains("Engine: #"), "{w}x{h}:\n{screen}");
         assert!(squashed.contains("Blunder.") && squashed.contains("was best."), "{w}x{h}:\n{screen}");
         // The better line, numbered from Black's third move.

@@ -1,6 +1,6 @@
-//! The reviewed game's header (players, event, result, time control, opening, variant, and each side's
-//! accuracy once the game is analysed), wrapped to its
-//! column; what does not fit the rows given is left for wider terminals.
+//! The reviewed game's header (players, each side's accuracy once the game is analysed, event, result, time
+//! control, opening, variant), wrapped to its column; what does not fit the rows given is left for wider
+//! terminals.
 
 use super::review_notes::{Row, draw_rows, wrap};
 use crate::tui::review::ReviewState;
@@ -22,8 +22,10 @@ pub fn rows(review: &ReviewState, width: u16) -> Vec<Row> {
         })
         .collect();
     let mut paras = paras;
+    // Right under the players: when the rows run short, the event and date lines give way, not the analysis.
     if let Some(text) = accuracy(review) {
-        paras.push(Para { indent: 0, segments: vec![Segment { text, style: NoteStyle::Move, target: None }] });
+        let at = paras.len().min(2);
+        paras.insert(at, Para { indent: 0, segments: vec![Segment { text, style: NoteStyle::Move, target: None }] });
     }
     wrap(&paras, width)
 }
