@@ -8,9 +8,13 @@ or allowing a forced mate from a position that was not lost, or losing one's own
 is not winning by more than 7 pawns). Prints recall (Stockfish's blunders that tabiya marks) and precision
 (tabiya's blunders that Stockfish confirms).
 
-    python3 tools/blunder_agreement.py --games 8 --depth 18 [--tabiya target/release/tabiya] [--nodes N | --movetime MS]
+    python3 tools/blunder_agreement.py --games 24 --depth 18 [--tabiya target/release/tabiya] [--nodes N | --movetime MS]
+        [--fit-scale]
 
-Without --nodes or --movetime, `tabiya analyse` runs at its own default setting.
+Without --nodes or --movetime, `tabiya analyse` runs at its own default setting. With --fit-scale it also prints
+the factor on tabiya's reported centipawns that brings them closest to Stockfish's (least squares of the
+winning chances, over every position neither side scores as a mate): 1.0 means the calibration in
+src/engine/info.rs still holds.
 
 Needs python-chess (`pip install chess`) and Stockfish (`apt-get install stockfish`). Not run in CI.
 """
@@ -83,7 +87,7 @@ def pick_games(path, count, max_level, max_plies):
     return games
 
 
-def stockfish_blunders(games, depth, stockfish, cache_path):
+def stockfish_blunders(games, depth, stockfish, cache_path, evals_out=None):
     cache = json.load(open(cache_path)) if cache_path and os.path.exists(cache_path) else {}
     engine = chess.engine.SimpleEngine.popen_uci(stockfish)
     engine.configure({"Threads": 1, "Hash": 64})
@@ -106,6 +110,8 @@ def stockfish_blunders(games, depth, stockfish, cache_path):
                 evals.append(tuple(cache[key]))
             if i < len(moves):
                 board.push(moves[i])
+        if evals_out is not None:
+            evals_out.append(evals)
         board = game.board()
         for i, mv in enumerate(moves):
             if is_blunder(board.turn == chess.WHITE, evals[i], evals[i + 1]):
@@ -118,7 +124,7 @@ def stockfish_blunders(games, depth, stockfish, cache_path):
     return marks
 
 
-def tabiya_blunders(games, tabiya, setting):
+def tabiya_blunders(games, tabiya, setting, evals_out=None):
     with tempfile.NamedTemporaryFile("w", suffix=".pgn", delete=False) as f:
         for g in games:
             print(g, file=f, end="\n\n")
@@ -134,17 +140,33 @@ def tabiya_blunders(games, tabiya, setting):
         g = chess.pgn.read_game(pgn)
         if g is None:
             break
+        evals = [None]
         for i, node in enumerate(g.mainline()):
             if 4 in node.nags:
                 marks.add((gi, i + 1))
+            evals.append(white_cp_and_mate(node.eval()) if node.eval() is not None else None)
+        if evals_out is not None:
+            evals_out.append(evals)
         gi += 1
     return marks
+
+
+def fit_scale(ours, theirs):
+    """The factor k on our centipawns that minimises the mean squared difference of winning chances."""
+    pairs = [(o[0], t[0]) for og, tg in zip(ours, theirs) for o, t in zip(og, tg)
+             if o is not None and t is not None and o[1] is None and t[1] is None]
+
+    def error(k):
+        return sum((winning_chances(k * o) - winning_chances(t)) ** 2 for o, t in pairs) / len(pairs)
+
+    best = min((k / 100 for k in range(50, 251, 5)), key=error)
+    return best, error(best), error(1.0), len(pairs)
 
 
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--pgn", default="tools/results/ladder-5+0.05-40-session4.pgn")
-    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--games", type=int, default=24)
     p.add_argument("--max-level", type=int, default=4)
     p.add_argument("--max-plies", type=int, default=60)
     p.add_argument("--depth", type=int, default=18)
@@ -154,12 +176,14 @@ def main():
     p.add_argument("--stockfish", default="/usr/games/stockfish")
     p.add_argument("--cache", default="/tmp/blunder_agreement_sf.json",
                    help="Stockfish's evaluations, kept between runs (keyed by FEN and depth)")
+    p.add_argument("--fit-scale", action="store_true", help="also fit the scale of tabiya's centipawns")
     a = p.parse_args()
     games = pick_games(a.pgn, a.games, a.max_level, a.max_plies)
     plies = sum(len(list(g.mainline_moves())) for g in games)
     setting = (["--movetime", str(a.movetime)] if a.movetime else []) + (["--nodes", str(a.nodes)] if a.nodes else [])
-    ours = tabiya_blunders(games, a.tabiya, setting)
-    theirs = stockfish_blunders(games, a.depth, a.stockfish, a.cache)
+    our_evals, their_evals = [], []
+    ours = tabiya_blunders(games, a.tabiya, setting, our_evals)
+    theirs = stockfish_blunders(games, a.depth, a.stockfish, a.cache, their_evals)
     both = ours & theirs
     recall = len(both) / len(theirs) if theirs else 1.0
     precision = len(both) / len(ours) if ours else 1.0
@@ -168,6 +192,9 @@ def main():
     print(f"recall {recall:.1%}  precision {precision:.1%}")
     print(f"only Stockfish: {sorted(theirs - ours)}")
     print(f"only tabiya:    {sorted(ours - theirs)}")
+    if a.fit_scale:
+        k, err, err1, n = fit_scale(our_evals, their_evals)
+        print(f"scale fit over {n} positions: x{k:.2f} (mean squared winning-chance error {err:.5f}; {err1:.5f} at x1.00)")
 
 
 if __name__ == "__main__":

@@ -13,6 +13,15 @@ pub(crate) const MAX_PLY: usize = 128;
 /// Scores beyond this (in absolute value) are mate scores.
 pub(crate) const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 
+/// Reported centipawns are the search's own units × `REPORTED_CP_PER_4_UNITS` / 4. The evaluation's units
+/// are its tuner's (Texel's, against game results); users, GUIs and the winning-chance curve lichess uses to
+/// judge moves (`game::judgement`) read centipawns on Stockfish's normalised scale, as lichess's evaluations
+/// are. Least squares in winning-chance space between tabiya's and Stockfish 15.1's (depth 18) evaluations of
+/// 2,117 positions of 40 level games gave ×1.27, flat between ×1.24 and ×1.30 (`tools/blunder_agreement.py
+/// --fit-scale`; README "Figures").
+/// Only what is reported is scaled: the search itself never sees it.
+pub(crate) const REPORTED_CP_PER_4_UNITS: i32 = 5;
+
 /// From the side to move's point of view. `Mate(n)`: mate in n moves (n > 0 we mate, n < 0 we are mated).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Score {
@@ -28,9 +37,16 @@ impl Score {
         } else if v < -MATE_BOUND {
             Score::Mate(-(MATE + v) / 2)
         } else {
-            Score::Cp(v)
+            Score::Cp(reported_cp(v))
         }
     }
+}
+
+/// Internal units to reported centipawns, rounded half away from zero so that a score and its negation
+/// report as each other's negation.
+fn reported_cp(v: i32) -> i32 {
+    let scaled = v * REPORTED_CP_PER_4_UNITS;
+    (scaled + 2 * scaled.signum()) / 4
 }
 
 /// The UCI form: `cp 35` or `mate -2`.
@@ -79,7 +95,11 @@ mod tests {
         assert_eq!(Score::from_internal(MATE - 3), Score::Mate(2));
         assert_eq!(Score::from_internal(-MATE + 2), Score::Mate(-1));
         assert_eq!(Score::from_internal(-MATE + 4), Score::Mate(-2));
-        assert_eq!(Score::from_internal(57), Score::Cp(57));
+        assert_eq!(Score::from_internal(0), Score::Cp(0));
+        assert_eq!(Score::from_internal(80), Score::Cp(100));
+        assert_eq!(Score::from_internal(57), Score::Cp(71));
+        assert_eq!(Score::from_internal(-57), Score::Cp(-71));
+        assert_eq!(Score::from_internal(MATE_BOUND), Score::Cp(reported_cp(MATE_BOUND)));
         assert_eq!(Score::Mate(-3).to_string(), "mate -3");
     }
 }

@@ -26,8 +26,9 @@ const MAX_PV: usize = 64;
 /// Scores beyond these are not an engine's: the file is refused.
 const MAX_CP: i32 = 100_000;
 const MAX_MATE: i32 = 1_000;
-/// The format of the files; another version is a miss.
-const VERSION: u32 = 1;
+/// The format of the files; another version is a miss. Version 2: the built-in engine reports centipawns on
+/// Stockfish's scale (`engine::info`), so version 1's scores mean something else.
+const VERSION: u32 = 2;
 
 /// Everything a whole-game analysis depends on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -296,7 +297,7 @@ mod tests {
             good.replace("\"b8c6\"", "\"b8c6\",\"zz99\""),
             good.replacen("\"cp\":20", "\"cp\":20,\"mate\":3", 1),
             good.replacen("\"cp\":20", "\"cp\":2000000000", 1),
-            good.replace("\"version\":1", "\"version\":2"),
+            good.replace(&format!("\"version\":{VERSION}"), &format!("\"version\":{}", VERSION - 1)),
             " ".repeat(MAX_FILE_BYTES as usize + 1),
         ];
         for (i, text) in bad.iter().enumerate() {
