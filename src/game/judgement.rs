@@ -129,15 +129,16 @@ pub struct SideFigures {
 }
 
 /// The evaluations (White's view) of every position of a game: `evals[0]` before the first move,
-/// `evals[i]` after ply `i`. `first_mover` is who made ply 1. Returns White's and Black's figures, None for a
-/// side without a move.
-pub fn game_figures(first_mover: Color, evals: &[EvalScore]) -> [Option<SideFigures>; 2] {
+/// `evals[i]` after ply `i`. `first_mover` is who made ply 1. `passes[i]` is true where ply `i + 1` is a null
+/// move: an annotator's device, which counts for nobody's accuracy (the positions still weigh the others').
+/// Returns White's and Black's figures, None for a side without a move.
+pub fn game_figures(first_mover: Color, evals: &[EvalScore], passes: &[bool]) -> [Option<SideFigures>; 2] {
     let wins: Vec<f64> = evals.iter().map(|&e| win_percent(e)).collect();
     let plies = wins.len().saturating_sub(1);
     let window = (plies / 10).clamp(2, 8);
     let weights = volatility_weights(&wins, window);
     let mut per_side: [Vec<(f64, f64, i32)>; 2] = [Vec::new(), Vec::new()];
-    for ply in 0..plies {
+    for ply in (0..plies).filter(|&ply| !passes.get(ply).copied().unwrap_or(false)) {
         let mover = if ply % 2 == 0 { first_mover } else { !first_mover };
         let (before, after) = (wins[ply], wins[ply + 1]);
         let (b, a) = if mover == Color::White { (before, after) } else { (100.0 - before, 100.0 - after) };
@@ -229,13 +230,26 @@ mod tests {
     #[test]
     fn a_clean_game_is_accurate_and_a_blunder_costs() {
         let clean = [Cp(20), Cp(25), Cp(20), Cp(22), Cp(18), Cp(20), Cp(21)];
-        let [w, b] = game_figures(Color::White, &clean);
+        let [w, b] = game_figures(Color::White, &clean, &[]);
         assert!(w.unwrap().accuracy > 95.0 && b.unwrap().accuracy > 95.0, "{w:?} {b:?}");
         let blunder = [Cp(20), Cp(25), Cp(20), Cp(-600), Cp(-590), Cp(-600), Cp(-610)];
-        let [w, b] = game_figures(Color::White, &blunder);
+        let [w, b] = game_figures(Color::White, &blunder, &[]);
         let (w, b) = (w.unwrap(), b.unwrap());
         assert!(w.accuracy < b.accuracy - 20.0, "{w:?} {b:?}");
         assert!(w.acpl > 150 && b.acpl < 20, "{w:?} {b:?}");
-        assert_eq!(game_figures(Color::White, &[Cp(0)]), [None, None]);
+        assert_eq!(game_figures(Color::White, &[Cp(0)], &[]), [None, None]);
+    }
+
+    #[test]
+    fn a_pass_counts_for_nobody() {
+        // White passes at ply 3 into a lost position; then both sides play on cleanly.
+        let evals = [Cp(20), Cp(25), Cp(20), Cp(-600), Cp(-590), Cp(-600), Cp(-610)];
+        let passes = [false, false, true, false, false, false];
+        let [w, b] = game_figures(Color::White, &evals, &passes);
+        let (w, b) = (w.unwrap(), b.unwrap());
+        assert!(w.accuracy > 95.0 && w.acpl < 20, "{w:?}");
+        assert!(b.accuracy > 95.0, "{b:?}");
+        // Only a pass: no figures for its side.
+        assert_eq!(game_figures(Color::White, &[Cp(0), Cp(-50)], &[true]), [None, None]);
     }
 }

@@ -90,7 +90,8 @@ pub fn annotate(tree: &mut GameTree, analysis: &[PositionAnalysis]) -> GameRepor
         });
     }
     let scores: Vec<EvalScore> = analysis.iter().take(analysed + 1).map(|a| a.score).collect();
-    report.figures = game_figures(first_mover, &scores);
+    let passes: Vec<bool> = tree.mainline.moves.iter().take(analysed).map(MoveNode::is_null).collect();
+    report.figures = game_figures(first_mover, &scores, &passes);
     report
 }
 
