@@ -72,11 +72,17 @@ fn review_reports_missing_files_and_games() {
 fn plain_tabiya_takes_config_and_data_dir() {
     let help = String::from_utf8_lossy(&tabiya(&["--help"]).stdout).into_owned();
     assert!(help.contains("--config") && help.contains("--data-dir"), "{help}");
-    // Accepted by the parser: what stops it here is only the missing terminal. Both paths lie in a temporary
-    // folder: a data folder is created when missing, and a test must not leave one at the root.
+    // Accepted by the parser: what stops it here is only the missing terminal, and before anything is made
+    // on disk (the data folder would be created when missing if a game could be played).
     let dir = tempfile::tempdir().unwrap();
     let (config, data) = (dir.path().join("none.toml"), dir.path().join("data"));
-    let o = tabiya(&["--config", config.to_str().unwrap(), "--data-dir", data.to_str().unwrap()]);
-    assert!(!o.status.success());
-    assert!(stderr(&o).contains("needs a terminal"), "{}", stderr(&o));
+    for args in [&[][..], &["play", "--white", "human", "--black", "human"][..], &["review"][..]] {
+        let mut all = args.to_vec();
+        all.extend(["--config", config.to_str().unwrap(), "--data-dir", data.to_str().unwrap()]);
+        let o = tabiya(&all);
+        assert!(!o.status.success(), "{all:?}");
+        let err = stderr(&o);
+        assert!(err.contains("needs a terminal") || err.contains("no saved games"), "{all:?}: {err}");
+        assert!(!data.exists(), "{all:?} made {}", data.display());
+    }
 }

@@ -114,15 +114,9 @@ pub fn build_app(common: &CommonArgs) -> Result<(App, tokio::sync::mpsc::Unbound
     let notify: tabiya::game::Notifier = Arc::new(move || {
         let _ = tx.send(());
     });
-    let saves = match &common.data_dir {
-        Some(dir) => SaveStore::open(dir.join("games")),
-        None => SaveStore::open_default(),
-    };
-    // A folder that cannot be written is found now, so the warning is there before the first move.
-    let (saves, save_problem) = match saves.and_then(|s| s.check_writable().map(|()| s)) {
-        Ok(s) => (Some(s), None),
-        Err(e) => (None, Some(e.to_string())),
-    };
+    // Without a terminal nothing is played (`run_terminal` refuses), so no save folder is made for nothing;
+    // errors in the arguments and files are still reported first.
+    let (saves, save_problem) = if has_terminal() { open_saves(common) } else { (None, None) };
     let options = AppOptions { saves, notify: Some(notify), time: None };
     let mut app = App::new(loaded.config, loaded.keymap, loaded.errors, options);
     if app.startup_notice.is_none() {
@@ -130,6 +124,24 @@ pub fn build_app(common: &CommonArgs) -> Result<(App, tokio::sync::mpsc::Unbound
     }
     app.save_problem = save_problem;
     Ok((app, rx))
+}
+
+/// The save folder, made and checked now, so a folder that cannot be written is reported before the first
+/// move; or the reason there is none.
+fn open_saves(common: &CommonArgs) -> (Option<SaveStore>, Option<String>) {
+    let saves = match &common.data_dir {
+        Some(dir) => SaveStore::open(dir.join("games")),
+        None => SaveStore::open_default(),
+    };
+    match saves.and_then(|s| s.check_writable().map(|()| s)) {
+        Ok(s) => (Some(s), None),
+        Err(e) => (None, Some(e.to_string())),
+    }
+}
+
+/// Whether standard input and output are a terminal to play in.
+fn has_terminal() -> bool {
+    std::io::stdout().is_terminal() && std::io::stdin().is_terminal()
 }
 
 fn offer_resume(app: &mut App) {
@@ -172,7 +184,7 @@ fn chess960_number(spec: &str) -> Result<u16> {
 
 /// Takes over the terminal, runs the loop, and gives the terminal back whatever happens.
 pub fn run_terminal(app: &mut App, wake: tokio::sync::mpsc::UnboundedReceiver<()>) -> Result<()> {
-    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+    if !has_terminal() {
         bail!("tabiya needs a terminal to play in (standard input and output are not one)");
     }
     let runtime =

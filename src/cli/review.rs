@@ -1,7 +1,7 @@
 //! `tabiya review [FILE] [--game N]`: step through the games of a PGN file, or of the saved games.
 
 use super::play::{CommonArgs, build_app, run_terminal};
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use clap::Args;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -39,19 +39,27 @@ pub fn run(args: ReviewArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+fn no_saved_games(dir: &std::path::Path) -> anyhow::Error {
+    anyhow::anyhow!("no saved games in {} yet; give a PGN file: tabiya review FILE", clean(&dir.display().to_string()))
+}
+
 /// Saved games' files with their bytes.
 type SavedFiles = Vec<(PathBuf, Vec<u8>)>;
 
 /// All of tabiya's saved games, newest first, each with its file (so an unfinished one can be resumed).
 fn saved_games(common: &CommonArgs) -> Result<(String, SavedFiles)> {
-    let store = match &common.data_dir {
-        Some(dir) => SaveStore::open(dir.join("games")),
-        None => SaveStore::open_default(),
+    let dir = match &common.data_dir {
+        Some(dir) => dir.join("games"),
+        None => SaveStore::default_dir().context("no data directory for saved games (give --data-dir DIR)")?,
+    };
+    // Reviewing makes nothing on disk: a folder that is not there holds no games.
+    if !dir.is_dir() {
+        return Err(no_saved_games(&dir));
     }
-    .map_err(|e| anyhow::anyhow!("{e}"))?;
+    let store = SaveStore::open(dir).map_err(|e| anyhow::anyhow!("{e}"))?;
     let listing = store.list().map_err(|e| anyhow::anyhow!("{e}"))?;
     if listing.games.is_empty() {
-        bail!("no saved games in {} yet; give a PGN file: tabiya review FILE", store.dir().display());
+        return Err(no_saved_games(store.dir()));
     }
     let mut files = Vec::new();
     for game in &listing.games {
