@@ -8,6 +8,7 @@ use tabiya::game::analysis::{
 use tabiya::game::brain::EvalScore;
 use tabiya::game::judgement::Judgement;
 use tabiya::game::pgn::read_games;
+use tabiya::game::pgn::tree::GameTree;
 
 fn wait_done(service: &AnalysisService, id: u64) -> (Vec<PositionAnalysis>, bool, usize) {
     let deadline = Instant::now() + Duration::from_secs(60);
@@ -25,22 +26,25 @@ fn wait_done(service: &AnalysisService, id: u64) -> (Vec<PositionAnalysis>, bool
     panic!("no answer in time");
 }
 
+/// Analyses the main line of `tree` with the built-in engine, each position to `limit`; checks that the
+/// analysis ran to the end with one entry per position, and gives the entries and the progress reports seen.
+fn analyse_to_the_end(tree: &GameTree, limit: PositionLimit) -> (Vec<PositionAnalysis>, usize) {
+    let service = AnalysisService::start(&AnalysisEngine::Builtin { hash_mb: 16, threads: 1 }, None).unwrap();
+    let moves: Vec<_> = tree.moves().collect();
+    service.request(AnalysisRequest::Game { id: 7, start: tree.start.clone(), moves: moves.clone(), limit });
+    let (positions, stopped, progress) = wait_done(&service, 7);
+    assert!(!stopped);
+    assert_eq!(positions.len(), moves.len() + 1);
+    (positions, progress)
+}
+
 #[test]
 fn a_planted_blunder_is_found_and_judged() {
     // 3...Qxd4?? would be fine; here Black hangs the queen with 3...Qh4?? 4.Nxh4.
     let pgn = b"1. e4 e5 2. Nf3 Nc6 3. d4 Qh4 4. Nxh4 *";
     let game = &read_games(pgn)[0];
-    let service = AnalysisService::start(&AnalysisEngine::Builtin { hash_mb: 16, threads: 1 }, None).unwrap();
-    let moves: Vec<_> = game.tree.moves().collect();
-    service.request(AnalysisRequest::Game {
-        id: 7,
-        start: game.tree.start.clone(),
-        moves: moves.clone(),
-        limit: PositionLimit::Nodes { nodes: 100_000, backstop: Duration::from_secs(20) },
-    });
-    let (positions, stopped, progress) = wait_done(&service, 7);
-    assert!(!stopped);
-    assert_eq!(positions.len(), moves.len() + 1);
+    let limit = PositionLimit::Nodes { nodes: 100_000, backstop: Duration::from_secs(20) };
+    let (positions, progress) = analyse_to_the_end(&game.tree, limit);
     assert_eq!(progress, positions.len());
     let mut tree = game.tree.clone();
     let report = annotate(&mut tree, &positions);
@@ -83,17 +87,7 @@ fn a_main_line_that_passes_is_analysed_from_the_position_after_each_pass() {
     let pgn = b"1. e4 e5 2. Qh5 Qg5 3. -- Qxh5 *";
     let game = &read_games(pgn)[0];
     assert!(game.error.is_none(), "{:?}", game.error);
-    let service = AnalysisService::start(&AnalysisEngine::Builtin { hash_mb: 16, threads: 1 }, None).unwrap();
-    let moves: Vec<_> = game.tree.moves().collect();
-    service.request(AnalysisRequest::Game {
-        id: 3,
-        start: game.tree.start.clone(),
-        moves: moves.clone(),
-        limit: PositionLimit::Depth(8),
-    });
-    let (positions, stopped, _) = wait_done(&service, 3);
-    assert!(!stopped);
-    assert_eq!(positions.len(), moves.len() + 1);
+    let (positions, _) = analyse_to_the_end(&game.tree, PositionLimit::Depth(8));
     for (ply, p) in positions.iter().enumerate() {
         let pos = game.tree.position_at(ply);
         let first = p.pv.first().unwrap_or_else(|| panic!("a line at ply {ply}"));
