@@ -18,7 +18,7 @@ fn h4_book(dir: &std::path::Path) -> std::path::PathBuf {
 }
 
 fn first_move(book: Option<std::path::PathBuf>) -> String {
-    let setup = GameSetup::new(PlayerKind::Engine { level: 8 }, PlayerKind::human("Ann"))
+    let setup = GameSetup::new(PlayerKind::Engine { level: tabiya::engine::MAX_LEVEL }, PlayerKind::human("Ann"))
         .with_time_control(TimeControl::fischer(Duration::from_secs(60), Duration::ZERO));
     let mut options = ControllerOptions::default().with_time(Arc::new(FakeTime::new()));
     options.engine_book = book;

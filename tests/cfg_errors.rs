@@ -10,7 +10,7 @@ const THREE_BAD_KEYS: &str = "\
 # my settings
 [game]
 auto_queen = true
-level = 11
+level = 13
 
 [display]
 theme = \"solarized\"

@@ -6,7 +6,7 @@ use tabiya::game::{ControllerOptions, GameController, GameEvent, GameSetup, Play
 
 #[test]
 fn a_hash_too_large_is_reported_and_the_engine_still_moves() {
-    let setup = GameSetup::new(PlayerKind::Engine { level: 8 }, PlayerKind::human("Ann"));
+    let setup = GameSetup::new(PlayerKind::Engine { level: tabiya::engine::MAX_LEVEL }, PlayerKind::human("Ann"));
     let options = ControllerOptions { untimed_movetime: Duration::from_millis(50), ..Default::default() }
         .with_engine_hash_mb(65_536);
     let mut g = GameController::new(setup, options).unwrap();

@@ -30,7 +30,8 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 #[test]
 fn depth_limited_search_answers_with_a_legal_move() {
-    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level: 8, threads: 1 }).unwrap();
+    let engine =
+        EngineHandle::spawn(EngineOptions { hash_mb: 8, level: tabiya::engine::MAX_LEVEL, threads: 1 }).unwrap();
     engine.send(go(1, START, SearchLimits { depth: Some(5), ..Default::default() }));
     let (best, infos) = best_move(&engine, 1);
     let best = best.expect("the start position has moves");
@@ -40,7 +41,8 @@ fn depth_limited_search_answers_with_a_legal_move() {
 
 #[test]
 fn finds_mate_in_one() {
-    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level: 8, threads: 1 }).unwrap();
+    let engine =
+        EngineHandle::spawn(EngineOptions { hash_mb: 8, level: tabiya::engine::MAX_LEVEL, threads: 1 }).unwrap();
     let fen = "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1";
     engine.send(go(7, fen, SearchLimits { depth: Some(4), ..Default::default() }));
     let pos = Position::from_fen(fen).unwrap();
@@ -58,7 +60,8 @@ fn no_legal_move_gives_none() {
 
 #[test]
 fn stop_ends_an_infinite_search() {
-    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level: 8, threads: 1 }).unwrap();
+    let engine =
+        EngineHandle::spawn(EngineOptions { hash_mb: 8, level: tabiya::engine::MAX_LEVEL, threads: 1 }).unwrap();
     engine.send(go(1, START, SearchLimits { infinite: true, ..Default::default() }));
     std::thread::sleep(Duration::from_millis(200));
     assert!(!matches!(engine.try_recv(), Some(EngineReport::BestMove { .. })), "infinite waits for stop");
@@ -68,7 +71,8 @@ fn stop_ends_an_infinite_search() {
 
 #[test]
 fn a_new_go_supersedes_the_running_one() {
-    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level: 8, threads: 1 }).unwrap();
+    let engine =
+        EngineHandle::spawn(EngineOptions { hash_mb: 8, level: tabiya::engine::MAX_LEVEL, threads: 1 }).unwrap();
     engine.send(go(1, START, SearchLimits { infinite: true, ..Default::default() }));
     engine.send(go(2, START, SearchLimits { depth: Some(3), ..Default::default() }));
     let mut ids = Vec::new();
@@ -84,7 +88,9 @@ fn a_new_go_supersedes_the_running_one() {
 fn a_hash_too_large_is_replaced_and_said() {
     // Asked for more than the maximum: the engine takes what it can (the maximum, or less where the machine
     // has less) and says so first thing; it searches all the same.
-    let engine = EngineHandle::spawn(EngineOptions { hash_mb: usize::MAX, level: 8, threads: 1 }).unwrap();
+    let engine =
+        EngineHandle::spawn(EngineOptions { hash_mb: usize::MAX, level: tabiya::engine::MAX_LEVEL, threads: 1 })
+            .unwrap();
     match engine.recv_timeout(Duration::from_secs(60)) {
         Some(EngineReport::Notice { message }) => assert!(message.contains("32768 MB"), "{message}"),
         other => panic!("expected a notice, got {other:?}"),
@@ -101,7 +107,8 @@ fn a_hash_too_large_is_replaced_and_said() {
 
 #[test]
 fn searchmoves_restrict_the_root() {
-    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level: 8, threads: 1 }).unwrap();
+    let engine =
+        EngineHandle::spawn(EngineOptions { hash_mb: 8, level: tabiya::engine::MAX_LEVEL, threads: 1 }).unwrap();
     let pos = Position::startpos();
     let only = vec![parse_uci(&pos, "a2a3").unwrap(), parse_uci(&pos, "h2h3").unwrap()];
     engine.send(go(1, START, SearchLimits { depth: Some(5), searchmoves: only.clone(), ..Default::default() }));
@@ -134,7 +141,8 @@ fn dropping_the_handle_ends_the_thread_even_mid_search() {
 /// and the helpers (which poll it every thousand nodes or so) are joined before the answer.
 #[test]
 fn stop_is_prompt_with_two_threads() {
-    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level: 8, threads: 2 }).unwrap();
+    let engine =
+        EngineHandle::spawn(EngineOptions { hash_mb: 8, level: tabiya::engine::MAX_LEVEL, threads: 2 }).unwrap();
     engine.send(go(1, START, SearchLimits { infinite: true, ..Default::default() }));
     std::thread::sleep(Duration::from_millis(300));
     let asked = Instant::now();
@@ -149,14 +157,15 @@ fn stop_is_prompt_with_two_threads() {
 /// change back to one thread still answer.
 #[test]
 fn set_threads_changes_the_next_search() {
-    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level: 8, threads: 1 }).unwrap();
+    let engine =
+        EngineHandle::spawn(EngineOptions { hash_mb: 8, level: tabiya::engine::MAX_LEVEL, threads: 1 }).unwrap();
     engine.send(EngineCommand::SetThreads(3));
     engine.send(go(1, START, SearchLimits { depth: Some(6), ..Default::default() }));
     assert!(best_move(&engine, 1).0.is_some_and(|m| Position::startpos().is_legal(m)));
     engine.send(EngineCommand::SetLevel(4));
     engine.send(go(2, START, SearchLimits { depth: Some(3), ..Default::default() }));
     assert!(best_move(&engine, 2).0.is_some_and(|m| Position::startpos().is_legal(m)));
-    engine.send(EngineCommand::SetLevel(8));
+    engine.send(EngineCommand::SetLevel(tabiya::engine::MAX_LEVEL));
     engine.send(EngineCommand::SetThreads(1));
     engine.send(go(3, START, SearchLimits { depth: Some(5), ..Default::default() }));
     let (best, infos) = best_move(&engine, 3);

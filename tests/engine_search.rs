@@ -23,7 +23,8 @@ fn search(engine: &EngineHandle, pos: &Position, depth: u32) -> (Option<Move>, O
 }
 
 fn engine() -> EngineHandle {
-    EngineHandle::spawn(EngineOptions { hash_mb: 16, level: 8, threads: 1 }).expect("engine thread starts")
+    EngineHandle::spawn(EngineOptions { hash_mb: 16, level: tabiya::engine::MAX_LEVEL, threads: 1 })
+        .expect("engine thread starts")
 }
 
 #[test]
@@ -138,7 +139,8 @@ proptest! {
 #[test]
 fn two_and_three_threads_find_the_mates() {
     for threads in [2, 3] {
-        let engine = EngineHandle::spawn(EngineOptions { hash_mb: 16, level: 8, threads }).unwrap();
+        let engine =
+            EngineHandle::spawn(EngineOptions { hash_mb: 16, level: tabiya::engine::MAX_LEVEL, threads }).unwrap();
         let cases = [
             ("r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1", 2, "d5f6"),
             ("2r3k1/p4p2/3Rp2p/1p2P1pK/8/1P4P1/P3Q2P/1q6 b - - 0 1", 3, "b1g6"),
@@ -156,7 +158,8 @@ fn two_and_three_threads_find_the_mates() {
 /// Lazy SMP in special positions: whatever the helpers leave in the table, the answer is legal.
 #[test]
 fn best_move_is_legal_with_two_threads() {
-    let engine = EngineHandle::spawn(EngineOptions { hash_mb: 16, level: 8, threads: 2 }).unwrap();
+    let engine =
+        EngineHandle::spawn(EngineOptions { hash_mb: 16, level: tabiya::engine::MAX_LEVEL, threads: 2 }).unwrap();
     for fen in [
         "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
         "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",

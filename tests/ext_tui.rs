@@ -77,7 +77,7 @@ fn a_save_file_naming_a_command_never_runs_it() {
     assert_eq!(game.clock(Color::White), Some(Duration::from_millis(290_000)));
     game.flush_saves(Duration::from_secs(10)); // saves are written on their own thread
     let saved = std::fs::read_to_string(&path).unwrap();
-    assert!(saved.contains("[TabiyaBlack \"engine:3\"]"), "{saved}");
+    assert!(saved.contains("[TabiyaBlack \"level:3\"]"), "{saved}");
 }
 
 #[test]

@@ -38,8 +38,8 @@ fn bad_arguments_are_refused_with_a_reason() {
     let o = tabiya(&["play", "--time", "fast"]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("'fast' is not a time control"), "{}", stderr(&o));
-    let o = tabiya(&["play", "--white", "computer:9"]);
-    assert!(stderr(&o).contains("level 1–8"), "{}", stderr(&o));
+    let o = tabiya(&["play", "--white", "computer:13"]);
+    assert!(stderr(&o).contains("level 1–12"), "{}", stderr(&o));
     let o = tabiya(&["play", "--chess960", "960", "--white", "human", "--black", "human"]);
     assert!(stderr(&o).contains("0–959"), "{}", stderr(&o));
     let o = tabiya(&["play", "--fen", "not a fen"]);

@@ -166,7 +166,7 @@ fn new_game_screen() {
     assert!(contains(&lines, "tabiya — new game"));
     assert!(contains(&lines, "White             Human"));
     assert!(contains(&lines, "Black             Computer"));
-    assert!(contains(&lines, "level           3 of 8"));
+    assert!(contains(&lines, "level           3 of 12"));
     assert!(contains(&lines, "Time control      10+5"));
     assert!(contains(&lines, "▶                   [ Start the game ]"));
 }

@@ -167,7 +167,7 @@ fn the_terminal_is_restored_after_a_panic() {
 fn a_premove_against_the_computer_in_tmux() {
     let Some(t) = Tmux::start("premove") else { return };
     // Level 8 untimed thinks two seconds a move: time to queue the premove while it does.
-    t.run("m", "play --white human --black computer:8 --time untimed");
+    t.run("m", "play --white human --black computer:12 --time untimed");
     t.wait_for("m", "White to move");
     t.play_move("m", "e4");
     t.wait_for("m", "(thinking…)");

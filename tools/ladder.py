@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Measure tabiya's level ladder: level N against level N+1 for N = 1..7.
+"""Measure tabiya's level ladder: level N against level N+1 for N = 1..11 (12 is full strength).
 
     cargo build --release
     python3 tools/ladder.py --games 10 --tc 5+0.05
@@ -21,7 +21,7 @@ def main():
     ap.add_argument("--engine", default="target/release/tabiya uci")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--tc", default="5+0.05")
-    ap.add_argument("--levels", default="1-7", help="lower levels to test, e.g. 1-7 or 3-5")
+    ap.add_argument("--levels", default="1-11", help="lower levels to test, e.g. 1-11 or 3-5")
     ap.add_argument("--pgn", default=None)
     args = ap.parse_args()
     lo, _, hi = args.levels.partition("-")

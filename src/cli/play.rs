@@ -19,10 +19,10 @@ pub const CONFIG_ENV: &str = "TABIYA_CONFIG";
 
 #[derive(Args, Debug)]
 pub struct PlayArgs {
-    /// Who plays White: human, computer, computer:LEVEL (1–8) or uci:COMMAND.
+    /// Who plays White: human, computer, computer:LEVEL (1–12) or uci:COMMAND.
     #[arg(long, value_name = "PLAYER")]
     pub white: Option<PlayerSpec>,
-    /// Who plays Black: human, computer, computer:LEVEL (1–8) or uci:COMMAND.
+    /// Who plays Black: human, computer, computer:LEVEL (1–12) or uci:COMMAND.
     #[arg(long, value_name = "PLAYER")]
     pub black: Option<PlayerSpec>,
     /// Time control: 5+3 (minutes + seconds per move), 5d3 / 5b3 (simple / Bronstein delay), 40/90,30+30

@@ -21,7 +21,7 @@ pub struct EngineOptions {
     /// Transposition table size in MB, 1..=`MAX_HASH_MB`. A size outside that range, or more than the machine
     /// can give, is replaced by one that works and an `EngineReport::Notice` says so.
     pub hash_mb: usize,
-    /// 1..=8; 8 is full strength.
+    /// 1..=`MAX_LEVEL` (12); 12 is full strength.
     pub level: u8,
     /// Search threads, 1..=`MAX_THREADS` (clamped): more than one runs Lazy SMP helpers at full strength.
     pub threads: usize,
@@ -29,7 +29,7 @@ pub struct EngineOptions {
 
 impl Default for EngineOptions {
     fn default() -> Self {
-        EngineOptions { hash_mb: 64, level: 8, threads: 1 }
+        EngineOptions { hash_mb: 64, level: super::levels::MAX_LEVEL, threads: 1 }
     }
 }
 

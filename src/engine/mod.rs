@@ -25,6 +25,7 @@ mod worker;
 pub use error::EngineError;
 pub use handle::{EngineCommand, EngineHandle, EngineOptions, EngineReport, GoRequest};
 pub use info::{Score, SearchInfo};
+pub use levels::MAX_LEVEL;
 pub use limits::SearchLimits;
 pub use smp::MAX_THREADS;
 pub use tt::MAX_HASH_MB;

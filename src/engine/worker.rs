@@ -162,9 +162,10 @@ impl Worker {
         let nodes = min_opt(req.limits.nodes, level.and_then(|l| l.nodes));
         self.tt.new_search();
         self.heur.age();
-        let spec = RootSpec { only: &req.limits.searchmoves, lines: req.limits.multipv, all_moves: level.is_some() };
-        // Helpers only at full strength with one line over every move: the lower levels choose among exact
-        // scores of all root moves, and MultiPV and searchmoves shape the root, which the helpers (searching
+        let all_moves = level.is_some_and(|l| l.chooses);
+        let spec = RootSpec { only: &req.limits.searchmoves, lines: req.limits.multipv, all_moves };
+        // Helpers only at full strength with one line over every move: most lower levels choose among exact
+        // scores of all root moves (and no level should be stronger on a machine with more cores), and MultiPV and searchmoves shape the root, which the helpers (searching
         // plainly) would not share. One thread keeps those exact and simple.
         let plain = level.is_none() && spec.lines <= 1 && spec.only.is_empty();
         let helpers = if plain { self.threads - 1 } else { 0 };
@@ -199,7 +200,7 @@ fn answer(
     send: &dyn Fn(EngineReport),
 ) {
     let (best, ponder) = match level {
-        Some(l) if !outcome.root_scores.is_empty() => {
+        Some(l) if l.chooses && !outcome.root_scores.is_empty() => {
             let pick = levels::choose(&outcome.root_scores, &l, &mut rand::rng());
             (pick, outcome.ponder.filter(|_| pick == outcome.best))
         }

@@ -5,13 +5,15 @@ use super::brain::{Brain, BrainReport, EngineScore, ThinkRequest};
 use super::error::GameError;
 use super::external::Notifier;
 use crate::engine::book::Book;
-use crate::engine::{EngineCommand, EngineHandle, EngineOptions, EngineReport, GoRequest, Score, SearchLimits};
+use crate::engine::{
+    EngineCommand, EngineHandle, EngineOptions, EngineReport, GoRequest, MAX_LEVEL, Score, SearchLimits,
+};
 use std::collections::VecDeque;
 use std::path::Path;
 
 pub struct BuiltinEngine {
     handle: EngineHandle,
-    /// The opening book, while it has moves for the game (levels 2–8).
+    /// The opening book, while it has moves for the game (levels 2–12).
     book: Option<Book>,
     /// Book moves, answered without a search.
     booked: VecDeque<BrainReport>,
@@ -19,14 +21,14 @@ pub struct BuiltinEngine {
 }
 
 impl BuiltinEngine {
-    /// Starts the engine's search thread with `options`: its level (clamped to 1..=8), a `hash_mb` MiB
+    /// Starts the engine's search thread with `options`: its level (clamped to 1..=`MAX_LEVEL`), a `hash_mb` MiB
     /// transposition table (or a smaller one, if that much memory cannot be had: the first report is then a
     /// `Notice` saying so) and its search threads.
     ///
     /// # Errors
     /// `Engine` when the search thread cannot be started.
     pub fn new(options: EngineOptions, notify: Option<Notifier>) -> Result<BuiltinEngine, GameError> {
-        let options = EngineOptions { level: options.level.clamp(1, 8), ..options };
+        let options = EngineOptions { level: options.level.clamp(1, MAX_LEVEL), ..options };
         let handle = match notify.clone() {
             Some(n) => EngineHandle::spawn_with_notify(options, n),
             None => EngineHandle::spawn(options),
@@ -47,15 +49,15 @@ impl BuiltinEngine {
 /// Starts the built-in engine with `options` (its level, hash size and threads).
 ///
 /// # Errors
-/// `Engine` for a level outside 1..=8, or when the search thread cannot be started.
+/// `Engine` for a level outside 1..=`MAX_LEVEL`, or when the search thread cannot be started.
 pub(super) fn spawn(
     options: EngineOptions,
     book: Option<&Path>,
     notify: Option<Notifier>,
 ) -> Result<Option<Box<dyn Brain>>, GameError> {
     let level = options.level;
-    if !(1..=8).contains(&level) {
-        let message = format!("level {level} does not exist (1–8)");
+    if !(1..=MAX_LEVEL).contains(&level) {
+        let message = format!("level {level} does not exist (1–{MAX_LEVEL})");
         return Err(GameError::Engine { name: "tabiya".into(), message, source: None });
     }
     let mut engine = BuiltinEngine::new(options, notify)?;

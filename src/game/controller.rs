@@ -63,7 +63,7 @@ pub struct ControllerOptions {
     pub engine_hash_mb: usize,
     /// Search threads of each built-in engine (Lazy SMP at full strength).
     pub engine_threads: usize,
-    /// A Polyglot book for the built-in engine's levels 2–8.
+    /// A Polyglot book for the built-in engine's levels 2–12.
     pub engine_book: Option<std::path::PathBuf>,
     /// The external engines the user named: the only ones a saved game may resume with.
     pub engines: EngineCatalog,

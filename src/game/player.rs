@@ -1,6 +1,8 @@
 //! Who plays a side: a person, the built-in engine at a level, or an external UCI engine the user named.
 
 use super::engine_spec::{EngineCatalog, EngineSpec};
+use crate::engine::MAX_LEVEL;
+use crate::engine::levels::from_eight_level_scale;
 use std::fmt;
 
 /// One side's player.
@@ -8,7 +10,7 @@ use std::fmt;
 pub enum PlayerKind {
     /// A person at the keyboard, with the name written into PGN.
     Human { name: String },
-    /// tabiya's own engine at a level 1..=8 (8 is full strength).
+    /// tabiya's own engine at a level 1..=`MAX_LEVEL` (the highest is full strength).
     Engine { level: u8 },
     /// An external UCI engine: its program and arguments, and the reference saved games use for it.
     External(EngineSpec),
@@ -38,11 +40,12 @@ impl PlayerKind {
     }
 
     /// A compact form saved with unfinished games so they can be resumed with the same players:
-    /// `human:NAME`, `engine:LEVEL`, `uci:REFERENCE` (a name the user's catalog resolves, never a command).
+    /// `human:NAME`, `level:LEVEL`, `uci:REFERENCE` (a name the user's catalog resolves, never a command).
+    /// (Saves made before there were twelve levels say `engine:LEVEL`, on the old scale of eight.)
     pub fn to_spec(&self) -> String {
         match self {
             PlayerKind::Human { name } => format!("human:{name}"),
-            PlayerKind::Engine { level } => format!("engine:{level}"),
+            PlayerKind::Engine { level } => format!("level:{level}"),
             PlayerKind::External(engine) => format!("uci:{}", engine.reference),
         }
     }
@@ -53,7 +56,13 @@ impl PlayerKind {
         let (kind, rest) = spec.split_once(':')?;
         match kind {
             "human" => Some(PlayerKind::Human { name: rest.to_string() }),
-            "engine" => rest.parse().ok().filter(|l| (1..=8).contains(l)).map(|level| PlayerKind::Engine { level }),
+            "level" => {
+                rest.parse().ok().filter(|l| (1..=MAX_LEVEL).contains(l)).map(|level| PlayerKind::Engine { level })
+            }
+            "engine" => {
+                let old: u8 = rest.parse().ok().filter(|l| (1..=8).contains(l))?;
+                Some(PlayerKind::Engine { level: from_eight_level_scale(old) })
+            }
             _ => None,
         }
     }
@@ -92,6 +101,16 @@ mod tests {
         }
         assert_eq!(PlayerKind::External(sf).to_spec(), "uci:SF 17");
         assert_eq!(PlayerKind::from_spec("engine:9"), None);
+        assert_eq!(PlayerKind::from_spec("level:13"), None);
+        assert_eq!(PlayerKind::from_spec("level:12"), Some(PlayerKind::Engine { level: 12 }));
+    }
+
+    #[test]
+    fn saves_from_the_eight_level_scale_resume_at_the_same_strength() {
+        let old_to_new = [(1, 1), (4, 4), (5, 6), (6, 8), (7, 10), (8, MAX_LEVEL)];
+        for (old, new) in old_to_new {
+            assert_eq!(PlayerKind::from_spec(&format!("engine:{old}")), Some(PlayerKind::Engine { level: new }));
+        }
         assert_eq!(PlayerKind::from_spec("robot:1"), None);
     }
 

@@ -88,7 +88,7 @@ pub struct EngineConfig {
     pub handshake_timeout_seconds: u64,
     /// How long an external engine may think about one move in an untimed game, in seconds.
     pub move_timeout_seconds: u64,
-    /// A Polyglot opening book for the built-in engine's levels 2–8; empty for none.
+    /// A Polyglot opening book for the built-in engine's levels 2–12; empty for none.
     pub book: String,
 }
 
@@ -440,7 +440,7 @@ mod tests {
 
     #[test]
     fn out_of_range_level_and_bad_player_are_reported() {
-        assert!(only_error("[game]\n\nlevel = 9\n").starts_with("c.toml:3: `game.level`: 9 is not a level"));
+        assert!(only_error("[game]\n\nlevel = 13\n").starts_with("c.toml:3: `game.level`: 13 is not a level"));
         assert!(only_error("[game]\nblack = \"robot\"\n").starts_with("c.toml:2: `game.black`"));
         assert!(only_error("[engine]\nhash_mb = 0\n").starts_with("c.toml:2: `engine.hash_mb`"));
         assert!(only_error("[engine]\nhash_mb = 65536\n").contains("32768"));
@@ -492,7 +492,7 @@ mod tests {
 
     #[test]
     fn three_bad_keys_cost_only_themselves() {
-        let text = "[game]\nlevel = 12\nauto_queen = true\n\n[display]\ntheme = \"neon\"\npieces = \"letters\"\n\n\
+        let text = "[game]\nlevel = 13\nauto_queen = true\n\n[display]\ntheme = \"neon\"\npieces = \"letters\"\n\n\
                     [keys]\nflip = [\"alt+f\"]\nresign = [\"r\"]\n";
         let loaded = parse(text, "c.toml");
         let found: Vec<(usize, &str)> = loaded

@@ -93,10 +93,10 @@ pub struct Picker {
 }
 
 impl Picker {
-    /// Levels 1–8 (the configured one first), then the configured engines, then `extra`.
+    /// Levels 1–`MAX_LEVEL` (the configured one first), then the configured engines, then `extra`.
     pub fn opponents(level: u8, engines: &[EngineSpec], extra: Vec<Choice>) -> Picker {
         let mut choices = vec![Choice::Level(level)];
-        choices.extend((1..=8).filter(|&n| n != level).map(Choice::Level));
+        choices.extend((1..=crate::engine::MAX_LEVEL).filter(|&n| n != level).map(Choice::Level));
         choices.extend(engines.iter().cloned().map(Choice::Engine));
         choices.extend(extra);
         Picker { choices, index: 0 }

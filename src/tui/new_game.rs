@@ -6,6 +6,7 @@
 use super::action::{Action, Dir};
 use super::config::{Config, ExternalEngine};
 use super::setup::{PRESETS, PlayerSpec, StartSpec, TimeControlSpec};
+use crate::engine::MAX_LEVEL;
 use crate::rules::{Position, Role, chess960};
 use crate::text::clean;
 
@@ -182,8 +183,12 @@ impl NewGameForm {
         match self.focus {
             Field::White => self.white = player_from_index(cycle(player_index(self.white), players)),
             Field::Black => self.black = player_from_index(cycle(player_index(self.black), players)),
-            Field::WhiteLevel => self.white_level = (self.white_level as isize + delta).clamp(1, 8) as u8,
-            Field::BlackLevel => self.black_level = (self.black_level as isize + delta).clamp(1, 8) as u8,
+            Field::WhiteLevel => {
+                self.white_level = (self.white_level as isize + delta).clamp(1, MAX_LEVEL as isize) as u8
+            }
+            Field::BlackLevel => {
+                self.black_level = (self.black_level as isize + delta).clamp(1, MAX_LEVEL as isize) as u8
+            }
             Field::Time => self.time_index = cycle(self.time_index, PRESETS.len() + 1),
             Field::Start => {
                 let all =

@@ -2,6 +2,7 @@
 //! controls (`5+3`, `untimed`) and the start (standard, Chess960 N or random, a FEN). The command line, the
 //! configuration file and the new-game screen all read these, so they accept the same words everywhere.
 
+use crate::engine::MAX_LEVEL;
 use crate::game::TimeControl;
 use serde::Deserialize;
 use std::fmt;
@@ -41,8 +42,8 @@ impl FromStr for PlayerSpec {
         }
         if let Some(level) = lower.strip_prefix("computer:") {
             return match level.parse::<u8>() {
-                Ok(n @ 1..=8) => Ok(PlayerSpec::Computer(Some(n))),
-                _ => Err(SpecError(format!("'{level}' is not a computer level 1–8"))),
+                Ok(n) if (1..=MAX_LEVEL).contains(&n) => Ok(PlayerSpec::Computer(Some(n))),
+                _ => Err(SpecError(format!("'{level}' is not a computer level 1–{MAX_LEVEL}"))),
             };
         }
         if lower.starts_with("uci:") {
@@ -190,12 +191,12 @@ mod tests {
 
     #[test]
     fn players_parse_and_print() {
-        for s in ["human", "computer", "computer:1", "computer:8", "uci:/usr/games/stockfish"] {
+        for s in ["human", "computer", "computer:1", "computer:12", "uci:/usr/games/stockfish"] {
             let p: PlayerSpec = s.parse().unwrap();
             assert_eq!(p.to_string(), s);
         }
         assert_eq!("Computer:3".parse::<PlayerSpec>().unwrap(), PlayerSpec::Computer(Some(3)));
-        assert!("computer:9".parse::<PlayerSpec>().is_err());
+        assert!("computer:13".parse::<PlayerSpec>().is_err());
         assert!("computer:0".parse::<PlayerSpec>().is_err());
         assert!("uci:".parse::<PlayerSpec>().is_err());
         assert!("uci:'/path with space/sf".parse::<PlayerSpec>().is_err());

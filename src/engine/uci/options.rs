@@ -124,7 +124,7 @@ impl Options {
             }
             // Numbers outside the declared range are clamped into it, with a notice, as GUIs expect.
             "skill level" => {
-                let asked: i64 = v.parse().map_err(|_| bad("a level 1–8"))?;
+                let asked: i64 = v.parse().map_err(|_| bad(&format!("a level 1–{MAX_LEVEL}")))?;
                 self.skill = asked.clamp(1, MAX_LEVEL as i64) as u8;
                 let notice = (asked != self.skill as i64)
                     .then(|| format!("Skill Level {asked} is outside 1–{MAX_LEVEL}; using {}", self.skill));
@@ -185,8 +185,13 @@ mod tests {
     fn options_set_levels_and_reject_nonsense() {
         let mut o = Options::default();
         assert!(matches!(o.set("Skill Level", Some("3")).unwrap().commands[..], [EngineCommand::SetLevel(3)]));
-        assert!(matches!(o.set("UCI_LimitStrength", Some("true")).unwrap().commands[..], [EngineCommand::SetLevel(8)]));
-        assert!(matches!(o.set("UCI_Elo", Some("1200")).unwrap().commands[..], [EngineCommand::SetLevel(5)]));
+        assert!(matches!(
+            o.set("UCI_LimitStrength", Some("true")).unwrap().commands[..],
+            [EngineCommand::SetLevel(MAX_LEVEL)]
+        ));
+        let elo = LEVEL_ELO[4] + 1;
+        let applied = o.set("UCI_Elo", Some(&elo.to_string())).unwrap();
+        assert!(matches!(applied.commands[..], [EngineCommand::SetLevel(5)]));
         assert!(matches!(o.set("Hash", Some("128")).unwrap().commands[..], [EngineCommand::SetHash(128)]));
         assert!(o.set("Hash", Some("lots")).unwrap_err().to_string().contains("needs a size in MB"));
         assert!(o.set("Hash", Some("65536")).unwrap_err().to_string().contains("1–32768, got '65536'"));
@@ -201,12 +206,12 @@ mod tests {
     fn skill_level_and_elo_are_clamped_into_their_declared_ranges() {
         let mut o = Options::default();
         let applied = o.set("Skill Level", Some("20")).unwrap();
-        assert!(matches!(applied.commands[..], [EngineCommand::SetLevel(8)]));
-        assert_eq!(applied.notice.as_deref(), Some("Skill Level 20 is outside 1–8; using 8"));
+        assert!(matches!(applied.commands[..], [EngineCommand::SetLevel(MAX_LEVEL)]));
+        assert_eq!(applied.notice.as_deref(), Some("Skill Level 20 is outside 1–12; using 12"));
         assert!(matches!(o.set("Skill Level", Some("-3")).unwrap().commands[..], [EngineCommand::SetLevel(1)]));
         o.set("UCI_LimitStrength", Some("true")).unwrap();
         let applied = o.set("UCI_Elo", Some("3500")).unwrap();
-        assert!(matches!(applied.commands[..], [EngineCommand::SetLevel(8)]));
+        assert!(matches!(applied.commands[..], [EngineCommand::SetLevel(MAX_LEVEL)]));
         assert!(applied.notice.unwrap().starts_with("UCI_Elo 3500 is outside"));
         assert!(matches!(o.set("UCI_Elo", Some("0")).unwrap().commands[..], [EngineCommand::SetLevel(1)]));
         assert!(o.set("Ponder", Some("true")).unwrap().commands.is_empty());

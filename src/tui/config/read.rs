@@ -140,7 +140,8 @@ fn game(r: &mut Reader, c: &mut GameConfig, value: Value) {
             "white" => r.set(&mut c.white, &key, v, any),
             "black" => r.set(&mut c.black, &key, v, any),
             "level" => r.set(&mut c.level, &key, v, |l| {
-                if (1..=8).contains(l) { Ok(()) } else { Err(format!("{l} is not a level 1–8")) }
+                let max = crate::engine::MAX_LEVEL;
+                if (1..=max).contains(l) { Ok(()) } else { Err(format!("{l} is not a level 1–{max}")) }
             }),
             "time_control" => r.set(&mut c.time_control, &key, v, any),
             "auto_queen" => r.set(&mut c.auto_queen, &key, v, any),

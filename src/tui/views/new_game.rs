@@ -4,6 +4,7 @@
 use super::hints::fit_hints;
 use super::popup::centered;
 use super::wrap::{width, wrap};
+use crate::engine::MAX_LEVEL;
 use crate::rules::{Color, Piece};
 use crate::tui::config::PieceStyle;
 use crate::tui::new_game::{Field, NewGameForm, StartChoice};
@@ -32,9 +33,9 @@ impl NewGameView<'_> {
         let t = self.theme;
         let (label, value) = match field {
             Field::White => ("White", f.player_label(f.white)),
-            Field::WhiteLevel => ("  level", format!("{} of 8", f.white_level)),
+            Field::WhiteLevel => ("  level", format!("{} of {MAX_LEVEL}", f.white_level)),
             Field::Black => ("Black", f.player_label(f.black)),
-            Field::BlackLevel => ("  level", format!("{} of 8", f.black_level)),
+            Field::BlackLevel => ("  level", format!("{} of {MAX_LEVEL}", f.black_level)),
             Field::Time => ("Time control", f.time_label()),
             Field::CustomTime => ("  minutes+seconds", format!("{}▏", f.custom_time)),
             Field::Start => (
