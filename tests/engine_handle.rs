@@ -172,3 +172,18 @@ fn set_threads_changes_the_next_search() {
     assert!(best.is_some_and(|m| Position::startpos().is_legal(m)));
     assert_eq!(infos, 5, "one info per completed iteration");
 }
+
+#[test]
+fn level_eleven_is_the_full_search_stopped_at_depth_eleven() {
+    // Fresh engines, so both searches are the same node for node.
+    let fen = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    let search = |level: u8, limits: SearchLimits| {
+        let engine = EngineHandle::spawn(EngineOptions { hash_mb: 8, level, threads: 1 }).unwrap();
+        engine.send(go(1, fen, limits));
+        best_move(&engine, 1)
+    };
+    let (eleven, iterations) = search(11, SearchLimits { nodes: Some(u64::MAX / 2), ..Default::default() });
+    assert_eq!(iterations, 11, "one info per completed iteration, and no iteration past depth 11");
+    let (full, _) = search(tabiya::engine::MAX_LEVEL, SearchLimits { depth: Some(11), ..Default::default() });
+    assert_eq!(eleven, full);
+}
