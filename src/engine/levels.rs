@@ -7,7 +7,7 @@
 //! Level 11 plays the full-strength search's best move, stopped at a fixed depth: it makes no chosen errors,
 //! it just sees less far.
 //!
-//! Until session 10 there were eight levels (8 = full strength). Their old numbers 1-8 are today's
+//! Until November 2026 there were eight levels (8 = full strength). Their old numbers 1-8 are today's
 //! 1, 2, 3, 4, 6, 8, 10 and 12 (`from_eight_level_scale`), with the same parameters; 5, 7, 9 and 11 are new,
 //! so that neighbours are closer in strength.
 
@@ -66,7 +66,7 @@ const LEVELS: [Level; MAX_LEVEL as usize - 1] = [
     depth_only(11),
 ];
 
-/// Today's number of a level written on the eight-level scale used before session 10 (clamped to 1..=8).
+/// Today's number of a level written on the eight-level scale used until November 2026 (clamped to 1..=8).
 pub fn from_eight_level_scale(old: u8) -> u8 {
     [1, 2, 3, 4, 6, 8, 10, 12][old.clamp(1, 8) as usize - 1]
 }
@@ -76,11 +76,14 @@ pub fn level_params(n: u8) -> Option<Level> {
     LEVELS.get(n.clamp(1, MAX_LEVEL) as usize - 1).copied()
 }
 
-/// Rough Elo of each level (1..=8), for `UCI_LimitStrength`/`UCI_Elo`, on the scale of Stockfish's
-/// `UCI_Elo`. Measured at 10 s + 0.1 s: level 8 scored 55% against `UCI_Elo` 2200 over 150 games, level 7
-/// 30% against 2000 over 30 games (−147 ± 132; and 97.5% against 1600 over 20). The others follow the
-/// measured level ladder (README) step by step, compressed, since self-play ladders overstate the gaps.
-pub const LEVEL_ELO: [u32; MAX_LEVEL as usize] = [100, 350, 500, 650, 800, 950, 1150, 1350, 1600, 1850, 2050, 2200];
+/// Rough Elo of each level, for `UCI_LimitStrength`/`UCI_Elo`, on the scale of Stockfish 15.1's `UCI_Elo`
+/// at 10 s + 0.1 s (tools/results, README "Level ladder"). Measured against Stockfish: 12 (55% against 2200,
+/// 150 games), 11 and 10 (65% and 30% against 2000, 30 games each), 9 and 8 (85% and 70% against 1600; their
+/// difference is kept, since Stockfish's 1600 plays weaker than its number). Level 9 is placed below 10 by
+/// their direct match, and levels 1-7 below 8 by the ladder of neighbours, each self-play gap taken at 0.6 of
+/// its size (self-play overstates gaps: 0.64 and 0.50 where both measures exist). Each step is uncertain by
+/// about ±130 Elo.
+pub const LEVEL_ELO: [u32; MAX_LEVEL as usize] = [830, 990, 1100, 1210, 1350, 1380, 1480, 1610, 1760, 1850, 2110, 2235];
 
 /// The strongest level whose rough Elo does not exceed `elo`.
 pub fn level_for_elo(elo: u32) -> u8 {
