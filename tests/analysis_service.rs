@@ -61,7 +61,8 @@ fn a_position_analysis_reports_lines_and_a_new_request_replaces_it() {
     let deadline = Instant::now() + Duration::from_secs(20);
     let mut depth = 0;
     let mut widest = 0;
-    while Instant::now() < deadline && (depth < 6 || widest < 3) {
+    // Depth 12 is past every level's cap (level 11 stops at 11): analysis searches at full strength.
+    while Instant::now() < deadline && (depth < 12 || widest < 3) {
         if let Some(AnalysisUpdate::Lines { id: 1, lines }) = service.recv_timeout(Duration::from_millis(100)) {
             assert!(lines.iter().all(|l| !l.moves.is_empty()));
             let firsts: std::collections::HashSet<_> = lines.iter().map(|l| l.moves[0]).collect();
@@ -70,7 +71,7 @@ fn a_position_analysis_reports_lines_and_a_new_request_replaces_it() {
             widest = widest.max(lines.len());
         }
     }
-    assert!(depth >= 6, "the search deepens: depth {depth}");
+    assert!(depth >= 12, "the search deepens at full strength: depth {depth}");
     assert_eq!(widest, 3, "three lines");
     // A game request replaces it; the stopped position search sends nothing more for id 1 after that.
     service.request(AnalysisRequest::Game { id: 2, start, moves: vec![], limit: PositionLimit::Depth(4) });

@@ -177,6 +177,7 @@ def main():
     p.add_argument("--cache", default="/tmp/blunder_agreement_sf.json",
                    help="Stockfish's evaluations, kept between runs (keyed by FEN and depth)")
     p.add_argument("--fit-scale", action="store_true", help="also fit the scale of tabiya's centipawns")
+    p.add_argument("--dump", help="write every move's evaluations (both engines, before and after) to this JSON file")
     a = p.parse_args()
     games = pick_games(a.pgn, a.games, a.max_level, a.max_plies)
     plies = sum(len(list(g.mainline_moves())) for g in games)
@@ -192,6 +193,17 @@ def main():
     print(f"recall {recall:.1%}  precision {precision:.1%}")
     print(f"only Stockfish: {sorted(theirs - ours)}")
     print(f"only tabiya:    {sorted(ours - theirs)}")
+    if a.dump:
+        rows = []
+        for gi, g in enumerate(games):
+            board = g.board()
+            for i, mv in enumerate(g.mainline_moves()):
+                rows.append({"game": gi, "ply": i + 1, "fen": board.fen(), "move": board.san(mv),
+                             "ours": [our_evals[gi][i], our_evals[gi][i + 1]],
+                             "theirs": [their_evals[gi][i], their_evals[gi][i + 1]],
+                             "ours_blunder": (gi, i + 1) in ours, "theirs_blunder": (gi, i + 1) in theirs})
+                board.push(mv)
+        json.dump(rows, open(a.dump, "w"))
     if a.fit_scale:
         k, err, err1, n = fit_scale(our_evals, their_evals)
         print(f"scale fit over {n} positions: x{k:.2f} (mean squared winning-chance error {err:.5f}; {err1:.5f} at x1.00)")

@@ -121,7 +121,7 @@ impl AnalysisService {
             let _ = wake.send(Message::EngineWoke);
         });
         let player = match engine {
-            AnalysisEngine::Builtin { .. } => PlayerKind::Engine { level: 8 },
+            AnalysisEngine::Builtin { .. } => PlayerKind::Engine { level: crate::engine::MAX_LEVEL },
             AnalysisEngine::External(spec) => PlayerKind::External(spec.clone()),
         };
         let mut options = crate::game::ControllerOptions::default().with_notify(engine_notify);
