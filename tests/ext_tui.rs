@@ -95,6 +95,29 @@ fn the_offer_can_review_the_game_instead() {
 }
 
 #[test]
+fn at_80_by_24_the_offer_scrolls_its_choices_and_keeps_the_chosen_one_and_the_keys_in_view() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = crafted_save(dir.path(), "uci:sh -c 'touch x'");
+    let mut config = Config::default();
+    // Twelve levels, five engines and "review": more choices than 24 rows hold.
+    for name in ["Engine One", "Engine Two", "Engine Three", "Engine Four", "Engine Five"] {
+        let options = Default::default();
+        config.engines.push(ExternalEngine { name: name.into(), command: "/bin/false".into(), args: vec![], options });
+    }
+    let mut app = app_with(config, None);
+    app.offer_resume(&path, "a game".into());
+    let screen = render_at(&mut app, 80, 24).join("\n");
+    assert!(screen.contains("▸ Computer level 3") && screen.contains("↓ ") && screen.contains(" more"), "{screen}");
+    assert!(screen.contains("↑↓ choose · Enter"), "the keys stay in view:\n{screen}");
+    // Up from the first choice goes round to the last, which comes into view.
+    key(&mut app, KeyCode::Up);
+    let screen = render_at(&mut app, 80, 24).join("\n");
+    assert!(screen.contains("▸ Review the game instead") && screen.contains("↑ "), "{screen}");
+    assert!(!screen.contains("Computer level 3"), "{screen}");
+    assert!(screen.contains("↑↓ choose · Enter"), "{screen}");
+}
+
+#[test]
 fn a_configured_engine_name_resolves() {
     let dir = tempfile::tempdir().unwrap();
     let e = engine_script(dir.path(), "fake engine", "echo 'bestmove e7e5'");
@@ -123,10 +146,14 @@ fn a_configured_engine_name_resolves() {
 }
 
 fn render(app: &mut App) -> Vec<String> {
-    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(100, 40)).unwrap();
+    render_at(app, 100, 40)
+}
+
+fn render_at(app: &mut App, width: u16, height: u16) -> Vec<String> {
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(width, height)).unwrap();
     terminal.draw(|f| tabiya::tui::views::screen::draw(f, app)).unwrap();
     let buffer = terminal.backend().buffer();
-    (0..40).map(|y| (0..100).map(|x| buffer[(x, y)].symbol().to_string()).collect()).collect()
+    (0..height).map(|y| (0..width).map(|x| buffer[(x, y)].symbol().to_string()).collect()).collect()
 }
 
 /// Ticks the app until `done` holds or 15 s pass.

@@ -8,6 +8,7 @@ use crate::tui::dialog::{Dialog, PROMOTION_ROLES, Picker};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
 
 pub fn draw(area: Rect, buf: &mut Buffer, app: &App, dialog: &Dialog) {
     let t = &app.theme;
@@ -56,28 +57,63 @@ pub fn draw(area: Rect, buf: &mut Buffer, app: &App, dialog: &Dialog) {
         Dialog::UnknownEngine { summary, message, picker, .. } => {
             let mut lines = vec![Line::raw(clean(summary)), Line::styled(clean(message), t.error)];
             lines.push(Line::raw("Nothing was run. Who plays that side instead?"));
-            lines.extend(picker_lines(app, picker, crate::rules::Color::White));
-            lines.push(Line::styled("↑↓ choose · Enter · Esc start a new game", t.dim));
-            ("Unfinished game", lines)
+            let foot = Line::styled("↑↓ choose · Enter · Esc start a new game", t.dim);
+            with_picker(area, app, lines, picker, crate::rules::Color::White, foot, "Unfinished game")
         }
         Dialog::EngineFailed { color, message, picker } => {
             let mut lines = vec![Line::styled(clean(message), t.error)];
             lines.push(Line::raw(format!("The clocks are stopped. Who plays {} now?", color.name())));
-            lines.extend(picker_lines(app, picker, *color));
-            lines.push(Line::styled("↑↓ choose · Enter", t.dim));
-            ("Engine failure", lines)
+            with_picker(area, app, lines, picker, *color, Line::styled("↑↓ choose · Enter", t.dim), "Engine failure")
         }
     };
     draw_box(area, buf, title, lines, t);
 }
 
-fn picker_lines(app: &App, picker: &Picker, color: crate::rules::Color) -> Vec<Line<'static>> {
+/// A dialog's lines: `head`, the picker's choices and `foot`. When the box would be taller than `area`, the
+/// choices scroll: a window around the chosen one, with "↑ N more" / "↓ N more" where some are hidden.
+fn with_picker(
+    area: Rect,
+    app: &App,
+    mut head: Vec<Line<'static>>,
+    picker: &Picker,
+    color: crate::rules::Color,
+    foot: Line<'static>,
+    title: &'static str,
+) -> (&'static str, Vec<Line<'static>>) {
+    // Rows left for the choices: the box's borders, the other lines (wrapped as the widest box would wrap
+    // them, plus one row in case a narrower box wraps one more) and the foot.
+    let mut other = head.clone();
+    other.push(foot.clone());
+    let other_rows = Paragraph::new(other).wrap(Wrap { trim: false }).line_count(area.width.saturating_sub(4));
+    let rows = (area.height as usize).saturating_sub(2 + other_rows + 1);
+    head.extend(picker_lines(app, picker, color, rows));
+    head.push(foot);
+    (title, head)
+}
+
+fn picker_lines(app: &App, picker: &Picker, color: crate::rules::Color, rows: usize) -> Vec<Line<'static>> {
     let t = &app.theme;
-    let lines = picker.choices.iter().enumerate().map(|(i, choice)| {
+    let n = picker.choices.len();
+    // Room for at least the chosen line between the two markers.
+    let (first, shown) = if n <= rows { (0, n) } else { choice_window(n, picker.index, rows.max(3) - 2) };
+    let mut lines = Vec::new();
+    if first > 0 {
+        lines.push(Line::styled(format!("  ↑ {first} more"), t.dim));
+    }
+    for (i, choice) in picker.choices.iter().enumerate().skip(first).take(shown) {
         let (mark, style) = if i == picker.index { ("▸ ", t.current_move) } else { ("  ", t.text) };
-        Line::styled(format!("{mark}{}", choice.label(color)), style)
-    });
-    lines.collect()
+        lines.push(Line::styled(format!("{mark}{}", choice.label(color)), style));
+    }
+    if first + shown < n {
+        lines.push(Line::styled(format!("  ↓ {} more", n - first - shown), t.dim));
+    }
+    lines
+}
+
+/// The first of `shown` consecutive choices out of `n`, placed so that `index` is among them (near the middle).
+fn choice_window(n: usize, index: usize, shown: usize) -> (usize, usize) {
+    let shown = shown.clamp(1, n);
+    (index.saturating_sub(shown / 2).min(n - shown), shown)
 }
 
 fn promotion_labels(app: &App) -> Vec<String> {
@@ -118,4 +154,25 @@ pub fn promotion_choice_at(area: Rect, app: &App, column: u16, row: u16) -> Opti
         x += w;
     }
     None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::choice_window;
+
+    #[test]
+    fn the_window_always_holds_the_chosen_line() {
+        for n in 1..20 {
+            for shown in 1..=n {
+                for index in 0..n {
+                    let (first, count) = choice_window(n, index, shown);
+                    assert!(first <= index && index < first + count && first + count <= n, "{n} {shown} {index}");
+                    assert_eq!(count, shown);
+                }
+            }
+        }
+        assert_eq!(choice_window(14, 0, 6), (0, 6));
+        assert_eq!(choice_window(14, 13, 6), (8, 6));
+        assert_eq!(choice_window(14, 7, 6), (4, 6));
+    }
 }
