@@ -165,8 +165,9 @@ impl Worker {
         let all_moves = level.is_some_and(|l| l.chooses);
         let spec = RootSpec { only: &req.limits.searchmoves, lines: req.limits.multipv, all_moves };
         // Helpers only at full strength with one line over every move: most lower levels choose among exact
-        // scores of all root moves (and no level should be stronger on a machine with more cores), and MultiPV and searchmoves shape the root, which the helpers (searching
-        // plainly) would not share. One thread keeps those exact and simple.
+        // scores of all root moves (and no level should be stronger on a machine with more cores), and
+        // MultiPV and searchmoves shape the root, which the helpers (searching plainly) would not share. One
+        // thread keeps those exact and simple.
         let plain = level.is_none() && spec.lines <= 1 && spec.only.is_empty();
         let helpers = if plain { self.threads - 1 } else { 0 };
         self.ready_helpers(helpers);
