@@ -106,3 +106,26 @@ fn chess960_castling_rook_shield() {
     let pos = Position::from_fen("4k3/8/8/8/8/8/8/1R1K4 w B - 0 1").unwrap();
     assert!(pos.legal_move_vec().iter().any(|m| m.is_castle()));
 }
+
+/// Make and unmake keep every internal table in step with the board (piece lists, their index, the role
+/// masks move generation walks, the key) at every node, including promotions, castling and en passant, and
+/// unmake restores the position exactly.
+#[test]
+fn make_and_unmake_keep_the_position_consistent() {
+    fn walk(pos: &mut Position, depth: u32) {
+        if depth == 0 {
+            return;
+        }
+        for m in pos.legal_move_vec() {
+            let before = pos.clone();
+            let undo = pos.make_move(m);
+            assert!(pos.is_consistent(), "after {m:?} from {before:?}");
+            walk(pos, depth - 1);
+            pos.unmake_move(m, undo);
+            assert!(pos.is_consistent() && *pos == before, "undoing {m:?} from {before:?}");
+        }
+    }
+    for case in cases() {
+        walk(&mut Position::from_fen(&case.fen).expect("valid FEN"), 3);
+    }
+}

@@ -59,7 +59,7 @@ impl Position {
                 self.halfmove = 0;
                 if let Some(role) = m.promotion() {
                     let promoted = Piece::new(self.side, role).code();
-                    self.board[to as usize] = promoted;
+                    self.set_piece_code(to, promoted);
                     key ^= z.piece[code as usize][to as usize] ^ z.piece[promoted as usize][to as usize];
                 }
             }
@@ -93,7 +93,7 @@ impl Position {
             self.castle_pieces(from, to, true);
         } else {
             if m.promotion().is_some() {
-                self.board[to as usize] = Piece::new(self.side, Role::Pawn).code();
+                self.set_piece_code(to, Piece::new(self.side, Role::Pawn).code());
             }
             self.move_piece(to, from);
             if undo.captured != 0 {

@@ -32,28 +32,6 @@ fn squares_from(from: u8, to: u8, step: i8) -> u128 {
     mask
 }
 
-/// Bit `i` set where `bytes[i] == value`, for 16 bytes at once in two words (SWAR; no `unsafe`, no
-/// target-specific code).
-#[inline(always)]
-fn byte_matches(bytes: [u8; 16], value: u8) -> u16 {
-    let lo = u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes"));
-    let hi = u64::from_le_bytes(bytes[8..].try_into().expect("8 bytes"));
-    word_byte_matches(lo, value) | word_byte_matches(hi, value) << 8
-}
-
-/// Bit `i` set where byte `i` of `word` equals `value`.
-#[inline(always)]
-fn word_byte_matches(word: u64, value: u8) -> u16 {
-    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let x = word ^ (u64::from(value) * 0x0101_0101_0101_0101);
-    // Bit 7 of each byte of `nonzero` is set exactly when that byte of `x` is not zero: the low seven bits
-    // plus 0x7f carry into bit 7 (never beyond, so bytes stay apart), and `| x` adds bit 7 itself.
-    let nonzero = ((x & LOW7) + LOW7) | x;
-    let zero_flags = (!nonzero >> 7) & 0x0101_0101_0101_0101;
-    // Multiplying gathers the eight flags (one per byte, in bit 0) into the top byte, flag `i` at bit `i`.
-    (zero_flags.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
-}
-
 /// Where generated moves go: a list, or just a count.
 trait MoveSink {
     /// A sink that only counts: the generator may then count some moves without making them.
@@ -192,10 +170,9 @@ impl Position {
         gen_type: Gen,
     ) {
         let us = self.side;
-        // Group the pieces by role first, so the generation loops below are predictable instead of an
-        // indirect jump per piece. Each role gets a mask of list indices (byte compares on whole words,
-        // no counter in memory), walked in list order so the move order is unchanged.
-        let masks = self.role_masks(us);
+        // Group the pieces by role (the masks of list indices the position keeps), so the generation loops
+        // below are predictable instead of an indirect jump per piece; each mask is walked in list order.
+        let masks = &self.roles[us.index()];
         for from in self.squares_in(us, masks[Role::Pawn as usize]) {
             self.pawn_moves::<UNCONSTRAINED, _>(out, from, ksq, info, gen_type);
         }
@@ -211,25 +188,6 @@ impl Position {
         for from in self.squares_in(us, masks[Role::Queen as usize]) {
             self.piece_moves::<UNCONSTRAINED, _>(out, from, &KING_STEPS, true, ksq, info, gen_type);
         }
-    }
-
-    /// For each role, the mask of indices into `us`'s piece list holding a piece of that role (bit `i` for
-    /// `list[i]`); the king (index 0) and the stale entries past `count` are left out.
-    #[inline(always)]
-    fn role_masks(&self, us: Color) -> [u16; 6] {
-        let c = us.index();
-        // The 16 board codes of the list slots, one byte each (stale slots may hold NO_SQUARE: `& 0x7f` keeps
-        // the look-up on the board, and `live` drops them).
-        let mut codes = [0u8; 16];
-        for (code, &sq) in codes.iter_mut().zip(&self.list[c]) {
-            *code = self.board[(sq & 0x7f) as usize];
-        }
-        let live = ((1u32 << self.count[c]) - 2) as u16;
-        let mut masks = [0u16; 6];
-        for (role, mask) in masks.iter_mut().enumerate().skip(1) {
-            *mask = byte_matches(codes, role as u8 | ((us as u8) << 3)) & live;
-        }
-        masks
     }
 
     /// The squares of `us`'s pieces whose list indices are set in `mask`, in list order.

@@ -20,6 +20,9 @@ pub struct Position {
     pub(crate) index: [u8; 128],
     pub(crate) list: [[u8; 16]; 2],
     pub(crate) count: [u8; 2],
+    /// `roles[color][role]`: bit `i` set when `list[color][i]` holds a piece of that role. Kept in step with
+    /// the lists by every change, so move generation groups pieces by role without looking at the board.
+    pub(crate) roles: [[u16; 8]; 2],
     pub(crate) side: Color,
     /// Bit `2 * color + side`: white O-O, white O-O-O, black O-O, black O-O-O.
     pub(crate) castling: u8,
@@ -105,6 +108,7 @@ impl Position {
             index: [0; 128],
             list: [[NO_SQUARE; 16]; 2],
             count: [0; 2],
+            roles: [[0; 8]; 2],
             side,
             castling: 0,
             castle_rook: [NO_SQUARE; 4],
@@ -126,6 +130,11 @@ impl Position {
             self.list[c].swap(0, i);
             self.index[self.list[c][0] as usize] = 0;
             self.index[self.list[c][i] as usize] = i as u8;
+            let other = (self.board[self.list[c][i] as usize] & 7) as usize;
+            // The two pieces traded list slots 0 and `i`: swap their bits in their role masks.
+            let swapped = 1 | 1 << i;
+            self.roles[c][Role::King as usize] ^= swapped;
+            self.roles[c][other] ^= swapped;
         }
     }
 
@@ -155,6 +164,7 @@ impl Position {
         self.index[sq as usize] = n;
         self.count[c] = n + 1;
         self.board[sq as usize] = code;
+        self.roles[c][(code & 7) as usize] |= 1 << n;
     }
 
     #[inline]
@@ -167,7 +177,21 @@ impl Position {
         self.list[c][i] = moved;
         self.index[moved as usize] = i as u8;
         self.count[c] = last as u8;
+        // The last piece of the list fills slot `i`: its role mask loses bit `last` and gains bit `i`.
+        let moved_role = (self.board[moved as usize] & 7) as usize;
+        self.roles[c][(code & 7) as usize] &= !(1 << i);
+        self.roles[c][moved_role] = (self.roles[c][moved_role] & !(1 << last)) | (u16::from(i != last) << i);
         self.board[sq as usize] = 0;
+    }
+
+    /// Changes the role of the piece on `sq` (promotion and its undo), keeping the role masks in step.
+    #[inline]
+    pub(crate) fn set_piece_code(&mut self, sq: u8, code: u8) {
+        let c = ((code >> 3) & 1) as usize;
+        let bit = 1 << self.index[sq as usize];
+        self.roles[c][(self.board[sq as usize] & 7) as usize] &= !bit;
+        self.roles[c][(code & 7) as usize] |= bit;
+        self.board[sq as usize] = code;
     }
 
     #[inline]
@@ -355,6 +379,14 @@ impl Position {
             }
             if self.board[self.list[c][0] as usize] & 7 != Role::King as u8 {
                 return false;
+            }
+            for role in 0..8 {
+                let expected = (0..self.count[c] as usize)
+                    .filter(|&i| (self.board[self.list[c][i] as usize] & 7) as usize == role)
+                    .fold(0u16, |mask, i| mask | 1 << i);
+                if self.roles[c][role] != expected {
+                    return false;
+                }
             }
         }
         let on_board = self.board.iter().filter(|&&c| c != 0).count();
