@@ -529,25 +529,22 @@ impl Position {
     }
 
     /// For a castling right held by `us`: `(rook, king destination)` when all squares between the king, the
-    /// rook and their destinations are empty but for those two.
+    /// rook and their destinations are empty but for those two (the position's byte mask of those squares
+    /// against the back rank read as one word).
     #[inline]
     fn castle_span_empty(&self, us: Color, side: CastleSide, ksq: u8) -> Option<(u8, u8)> {
         let bit = 1u8 << (2 * us as u8 + side as u8);
         if self.castling & bit == 0 {
             return None;
         }
-        let rsq = self.castle_rook[bit.trailing_zeros() as usize];
-        // The square beside the king towards the rook is on the span (unless it is the rook): it is the one
-        // most often occupied, so test it before working out the span.
-        let beside = if rsq > ksq { ksq + 1 } else { ksq - 1 };
-        if beside != rsq && self.board[beside as usize] != 0 {
+        let right = bit.trailing_zeros() as usize;
+        let rank = (ksq & 0x70) as usize;
+        let row = u64::from_le_bytes(self.board[rank..rank + 8].try_into().expect("a rank is 8 bytes"));
+        if row & self.castle_span[right] != 0 {
             return None;
         }
-        let (kdest, rdest) = castle_destinations(ksq, rsq);
-        let lo = ksq.min(rsq).min(kdest).min(rdest);
-        let hi = ksq.max(rsq).max(kdest).max(rdest);
-        let clear = (lo..=hi).all(|s| s == ksq || s == rsq || self.board[s as usize] == 0);
-        clear.then_some((rsq, kdest))
+        let rsq = self.castle_rook[right];
+        Some((rsq, castle_destinations(ksq, rsq).0))
     }
 
     /// Castling by the Chess960 rules, which include standard castling: every square between the king, the

@@ -5,6 +5,7 @@
 //! king is always entry 0 of its list. Castling rights are stored per rook square, which is what Chess960 and
 //! X-FEN need; `castle_mask` says which rights survive a move from or to each square.
 
+use super::makemove::castle_destinations;
 use super::setup::{PositionError, Setup};
 use super::tables::{ATTACK_MASK, CODE_ATTACK_BIT, SLIDER_BITS, STEP, diff_index};
 use super::types::{CastleSide, Color, Piece, Role, Square};
@@ -28,6 +29,10 @@ pub struct Position {
     pub(crate) castling: u8,
     /// The rook square of each castling right, same indexing as the bits; `NO_SQUARE` when unknown.
     pub(crate) castle_rook: [u8; 4],
+    /// For each castling right, the squares of the back rank that must be empty to castle (all between the
+    /// king, the rook and their destinations, but for those two), one byte per file: a whole-rank test is then
+    /// one 8-byte load.
+    pub(crate) castle_span: [u64; 4],
     /// `castling &= castle_mask[from] & castle_mask[to]` after every move.
     pub(crate) castle_mask: [u8; 128],
     /// Set only when an en passant capture is legal.
@@ -67,6 +72,15 @@ impl Default for Position {
 #[inline]
 pub(crate) fn castle_bit(color: Color, side: CastleSide) -> u8 {
     1 << (2 * color as u8 + side as u8)
+}
+
+/// The byte mask (one byte per file of the back rank) of the squares that must be empty for the king on `king`
+/// to castle with the rook on `rook`: every square between them and their destinations, but for those two.
+fn castle_span(king: u8, rook: u8) -> u64 {
+    let (kdest, rdest) = castle_destinations(king, rook);
+    let files = [king, rook, kdest, rdest].map(|s| s & 7);
+    let (lo, hi) = (*files.iter().min().unwrap_or(&0), *files.iter().max().unwrap_or(&0));
+    (lo..=hi).filter(|&f| f != king & 7 && f != rook & 7).fold(0, |mask, f| mask | 0xff << (8 * f))
 }
 
 impl Position {
@@ -112,6 +126,7 @@ impl Position {
             side,
             castling: 0,
             castle_rook: [NO_SQUARE; 4],
+            castle_span: [0; 4],
             castle_mask: [0xf; 128],
             ep: NO_SQUARE,
             halfmove: 0,
@@ -147,6 +162,7 @@ impl Position {
                     let rook = color.back_rank() * 16 + file;
                     self.castling |= bit;
                     self.castle_rook[bit.trailing_zeros() as usize] = rook;
+                    self.castle_span[bit.trailing_zeros() as usize] = castle_span(ksq, rook);
                     self.castle_mask[rook as usize] &= !bit;
                     self.castle_mask[ksq as usize] &= !bit;
                 }
@@ -417,4 +433,26 @@ pub(crate) fn ep_capturer_squares(us: Color, ep: u8) -> [Option<u8>; 2] {
     let left = behind.wrapping_sub(1);
     let right = behind.wrapping_add(1);
     [(left & 0x88 == 0).then_some(left), (right & 0x88 == 0).then_some(right)]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::castle_span;
+
+    /// One byte per file that must be empty, `a` in the lowest byte.
+    fn files(mask: u64) -> String {
+        (0..8).filter(|f| mask >> (8 * f) & 0xff == 0xff).map(|f| char::from(b'a' + f as u8)).collect()
+    }
+
+    #[test]
+    fn castle_span_covers_the_squares_between_king_rook_and_their_destinations() {
+        // Standard: e1 with h1 (f1 g1), e1 with a1 (b1 c1 d1).
+        assert_eq!(files(castle_span(0x04, 0x07)), "fg");
+        assert_eq!(files(castle_span(0x04, 0x00)), "bcd");
+        // Chess960: king b1 and rook a1 go to c1 and d1; king g1 stays and rook h1 goes to f1.
+        assert_eq!(files(castle_span(0x01, 0x00)), "cd");
+        assert_eq!(files(castle_span(0x06, 0x07)), "f");
+        // King f1 and rook c1 go to c1 and d1: d1 and e1 must be empty (c1 is the rook's own square).
+        assert_eq!(files(castle_span(0x05, 0x02)), "de");
+    }
 }
