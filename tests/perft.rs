@@ -110,6 +110,27 @@ fn chess960_castling_rook_shield() {
 /// Make and unmake keep every internal table in step with the board (piece lists, their index, the role
 /// masks move generation walks, the key) at every node, including promotions, castling and en passant, and
 /// unmake restores the position exactly.
+/// Perft counts the leaves without listing them (pawns a rank at a time, knights without making moves): at every
+/// node of every position's tree to depth 3 the count must equal the length of the full move list.
+#[test]
+fn counting_the_moves_agrees_with_listing_them() {
+    fn walk(pos: &mut Position, depth: u32) {
+        let moves = pos.legal_move_vec();
+        assert_eq!(pos.count_legal_moves(), moves.len(), "{}", pos.to_fen());
+        if depth == 0 {
+            return;
+        }
+        for m in moves {
+            let undo = pos.make_move(m);
+            walk(pos, depth - 1);
+            pos.unmake_move(m, undo);
+        }
+    }
+    for case in cases() {
+        walk(&mut Position::from_fen(&case.fen).expect("valid FEN"), 3);
+    }
+}
+
 #[test]
 fn make_and_unmake_keep_the_position_consistent() {
     fn walk(pos: &mut Position, depth: u32) {

@@ -145,9 +145,9 @@ impl Position {
             // Neither check nor pin (the usual case): every pseudo-legal move of a piece other than the king is
             // legal, and this is settled once for all pieces instead of once per piece.
             if info.checkers == 0 && info.pinned == 0 {
-                self.piece_and_pawn_moves::<true>(out, ksq, &info, gen_type);
+                self.piece_and_pawn_moves::<true, _>(out, ksq, &info, gen_type);
             } else {
-                self.piece_and_pawn_moves::<false>(out, ksq, &info, gen_type);
+                self.piece_and_pawn_moves::<false, _>(out, ksq, &info, gen_type);
             }
             if self.ep != NO_SQUARE {
                 self.ep_moves(out);
@@ -162,9 +162,9 @@ impl Position {
     /// The moves of every piece but the king. `UNCONSTRAINED`: no check and no pin, so no move needs the
     /// legality filter (a constant, so that case compiles to its own loops).
     #[inline(always)]
-    fn piece_and_pawn_moves<const UNCONSTRAINED: bool>(
+    fn piece_and_pawn_moves<const UNCONSTRAINED: bool, O: MoveSink>(
         &self,
-        out: &mut impl MoveSink,
+        out: &mut O,
         ksq: u8,
         info: &CheckInfo,
         gen_type: Gen,
@@ -173,8 +173,12 @@ impl Position {
         // Group the pieces by role (the masks of list indices the position keeps), so the generation loops
         // below are predictable instead of an indirect jump per piece; each mask is walked in list order.
         let masks = &self.roles[us.index()];
-        for from in self.squares_in(us, masks[Role::Pawn as usize]) {
-            self.pawn_moves::<UNCONSTRAINED, _>(out, from, ksq, info, gen_type);
+        if O::COUNTS_ONLY && UNCONSTRAINED && gen_type == Gen::All {
+            out.add_count(self.free_pawn_moves_by_rank());
+        } else {
+            for from in self.squares_in(us, masks[Role::Pawn as usize]) {
+                self.pawn_moves::<UNCONSTRAINED, _>(out, from, ksq, info, gen_type);
+            }
         }
         for from in self.squares_in(us, masks[Role::Knight as usize]) {
             self.piece_moves::<UNCONSTRAINED, _>(out, from, &KNIGHT_STEPS, false, ksq, info, gen_type);
@@ -419,6 +423,46 @@ impl Position {
         per_move * (usize::from(single) + captures) + usize::from(double)
     }
 
+    /// The number of moves of all of the side to move's pawns when none is pinned and there is no check (en
+    /// passant aside), counted a rank at a time: each rank of the board is read as one 8-byte word, one byte
+    /// per file, and the pawns, empty squares and enemy pieces of a rank become byte masks, so a rank of pawns
+    /// costs a few word operations instead of a walk per pawn.
+    #[inline(always)]
+    fn free_pawn_moves_by_rank(&self) -> usize {
+        let white = self.side == Color::White;
+        let pawn = Role::Pawn as u8 | ((self.side as u8) << 3);
+        let mut count = 0;
+        for rank in 1..7usize {
+            let pawns = bytes_equal(self.rank_word(rank), pawn);
+            if pawns == 0 {
+                continue;
+            }
+            let ahead_rank = if white { rank + 1 } else { rank - 1 };
+            let ahead = self.rank_word(ahead_rank);
+            let enemies = if white { black_bytes(ahead) } else { white_bytes(ahead) };
+            let pushes = pawns & zero_bytes(ahead);
+            let captures = ((pawns << 8) & enemies).count_ones() + ((pawns >> 8) & enemies).count_ones();
+            let singles = pushes.count_ones() + captures;
+            if ahead_rank == 0 || ahead_rank == 7 {
+                count += 4 * singles as usize;
+                continue;
+            }
+            count += singles as usize;
+            if rank == if white { 1 } else { 6 } {
+                let beyond = if white { rank + 2 } else { rank - 2 };
+                count += (pushes & zero_bytes(self.rank_word(beyond))).count_ones() as usize;
+            }
+        }
+        count
+    }
+
+    /// The 8 squares of `rank` as one little-endian word: file a in the lowest byte.
+    #[inline(always)]
+    fn rank_word(&self, rank: usize) -> u64 {
+        let start = (rank & 7) * 16;
+        u64::from_le_bytes(self.board[start..start + 8].try_into().expect("a rank is 8 bytes"))
+    }
+
     /// The number of moves of a knight (`steps` of one square) that is neither pinned nor facing a check,
     /// counted without branches.
     #[inline(always)]
@@ -573,6 +617,33 @@ impl Position {
     }
 }
 
+const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each byte of `word` that is zero (exact: no carry crosses a byte).
+#[inline(always)]
+fn zero_bytes(word: u64) -> u64 {
+    !(((word & LOW7) + LOW7) | word) & HIGH
+}
+
+/// The high bit of each byte of `word` equal to `value`.
+#[inline(always)]
+fn bytes_equal(word: u64, value: u8) -> u64 {
+    zero_bytes(word ^ (u64::from(value) * 0x0101_0101_0101_0101))
+}
+
+/// The high bit of each byte holding a black piece (piece codes have bit 3 set for black).
+#[inline(always)]
+fn black_bytes(word: u64) -> u64 {
+    (word << 4) & HIGH
+}
+
+/// The high bit of each byte holding a white piece: not empty, and bit 3 clear.
+#[inline(always)]
+fn white_bytes(word: u64) -> u64 {
+    !zero_bytes(word) & !black_bytes(word) & HIGH
+}
+
 #[inline]
 fn push_promotions(out: &mut impl MoveSink, from: u8, to: u8, code: u8, captured: u8, gen_type: Gen) {
     out.push(Move::new(from, to, MoveKind::PromoteQueen, code, captured));
@@ -580,5 +651,37 @@ fn push_promotions(out: &mut impl MoveSink, from: u8, to: u8, code: u8, captured
         out.push(Move::new(from, to, MoveKind::PromoteRook, code, captured));
         out.push(Move::new(from, to, MoveKind::PromoteBishop, code, captured));
         out.push(Move::new(from, to, MoveKind::PromoteKnight, code, captured));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{black_bytes, bytes_equal, white_bytes, zero_bytes};
+    use proptest::prelude::*;
+
+    /// The byte mask made one byte at a time: 0x80 where `keep` holds.
+    fn reference(word: u64, keep: impl Fn(u8) -> bool) -> u64 {
+        word.to_le_bytes().iter().enumerate().filter(|&(_, &b)| keep(b)).fold(0, |m, (i, _)| m | 0x80 << (8 * i))
+    }
+
+    /// A rank as the board stores it: each byte empty or a piece code (1–6 white, 9–14 black).
+    fn rank_word() -> impl Strategy<Value = u64> {
+        proptest::collection::vec(prop_oneof![Just(0u8), 1u8..=6, 9u8..=14], 8)
+            .prop_map(|bytes| u64::from_le_bytes(bytes.try_into().expect("8 bytes")))
+    }
+
+    proptest! {
+        #[test]
+        fn byte_masks_match_a_byte_by_byte_look(word in rank_word(), value in 0u8..16) {
+            prop_assert_eq!(zero_bytes(word), reference(word, |b| b == 0));
+            prop_assert_eq!(bytes_equal(word, value), reference(word, |b| b == value));
+            prop_assert_eq!(black_bytes(word), reference(word, |b| b & 8 != 0));
+            prop_assert_eq!(white_bytes(word), reference(word, |b| b != 0 && b & 8 == 0));
+        }
+
+        #[test]
+        fn zero_bytes_is_exact_for_any_word(word in any::<u64>()) {
+            prop_assert_eq!(zero_bytes(word), reference(word, |b| b == 0));
+        }
     }
 }
