@@ -111,12 +111,16 @@ fn chess960_castling_rook_shield() {
 /// masks move generation walks, the key) at every node, including promotions, castling and en passant, and
 /// unmake restores the position exactly.
 /// Perft counts the leaves without listing them (pawns a rank at a time, knights without making moves): at every
-/// node of every position's tree to depth 3 the count must equal the length of the full move list.
+/// node of every position's tree to depth 3 the count must equal the length of the full move list. The search's
+/// faster `in_check` is checked at the same nodes.
 #[test]
 fn counting_the_moves_agrees_with_listing_them() {
     fn walk(pos: &mut Position, depth: u32) {
         let moves = pos.legal_move_vec();
         assert_eq!(pos.count_legal_moves(), moves.len(), "{}", pos.to_fen());
+        // `in_check` looks for pawns on two squares instead of walking them: it must agree with the full test.
+        let us = pos.side_to_move();
+        assert_eq!(pos.in_check(), pos.is_square_attacked(pos.king_square(us), !us), "{}", pos.to_fen());
         if depth == 0 {
             return;
         }

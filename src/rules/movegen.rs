@@ -543,11 +543,8 @@ impl Position {
         let color_bit = (by as u8) << 3;
         let piece = |s: u8| if s == hole_a || s == hole_b { 0 } else { self.board[s as usize] };
         let is = |s: u8, role: Role| s & 0x88 == 0 && piece(s) == role as u8 | color_bit;
-        let pawn_from: [u8; 2] = match by {
-            Color::White => [sq.wrapping_sub(15), sq.wrapping_sub(17)],
-            Color::Black => [sq.wrapping_add(15), sq.wrapping_add(17)],
-        };
-        if pawn_from.iter().any(|&s| is(s, Role::Pawn))
+        // (The holes are the king's and the rook's squares, never a pawn's.)
+        if self.pawn_attacks(sq, by)
             || KNIGHT_STEPS.iter().any(|&d| is(sq.wrapping_add(d as u8), Role::Knight))
             || KING_STEPS.iter().any(|&d| is(sq.wrapping_add(d as u8), Role::King))
         {

@@ -299,9 +299,38 @@ impl Position {
         r
     }
 
-    /// True when the side to move is in check.
+    /// True when the side to move is in check. Asked at every node of a search: pawns, most of the enemy's
+    /// list, are looked for on the two squares they could check from instead of being walked.
     pub fn in_check(&self) -> bool {
-        self.is_attacked(self.list[self.side.index()][0], !self.side)
+        let ksq = self.list[self.side.index()][0];
+        let them = !self.side;
+        if self.pawn_attacks(ksq, them) {
+            return true;
+        }
+        let c = them.index();
+        // (A side may have 16 pieces, so the shift is done in 32 bits.)
+        let mut others = ((1u32 << self.count[c]) - 1) as u16 & !self.roles[c][Role::Pawn as usize];
+        while others != 0 {
+            let p = self.list[c][others.trailing_zeros() as usize & 15];
+            others &= others - 1;
+            let bit = CODE_ATTACK_BIT[self.board[p as usize] as usize];
+            let d = diff_index(p, ksq);
+            if ATTACK_MASK[d] & bit != 0 && (bit & SLIDER_BITS == 0 || ray_is_clear(&self.board, p, ksq, STEP[d])) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Does a pawn of `by` attack `sq`?
+    #[inline]
+    pub(crate) fn pawn_attacks(&self, sq: u8, by: Color) -> bool {
+        let pawn = Piece::new(by, Role::Pawn).code();
+        let from = match by {
+            Color::White => [sq.wrapping_sub(15), sq.wrapping_sub(17)],
+            Color::Black => [sq.wrapping_add(15), sq.wrapping_add(17)],
+        };
+        from.iter().any(|&s| s & 0x88 == 0 && self.board[s as usize] == pawn)
     }
 
     // ----- attacks -----
