@@ -194,20 +194,6 @@ impl Position {
         }
     }
 
-    /// The squares of `us`'s pieces whose list indices are set in `mask`, in list order.
-    #[inline(always)]
-    fn squares_in(&self, us: Color, mut mask: u16) -> impl Iterator<Item = u8> + '_ {
-        let list = &self.list[us.index()];
-        std::iter::from_fn(move || {
-            if mask == 0 {
-                return None;
-            }
-            let i = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            Some(list[i & 15])
-        })
-    }
-
     #[inline(always)]
     fn check_info(&self, us: Color, ksq: u8) -> CheckInfo {
         let them = (!us).index();
@@ -579,9 +565,7 @@ impl Position {
             return None;
         }
         let right = bit.trailing_zeros() as usize;
-        let rank = (ksq & 0x70) as usize;
-        let row = u64::from_le_bytes(self.board[rank..rank + 8].try_into().expect("a rank is 8 bytes"));
-        if row & self.castle_span[right] != 0 {
+        if self.rank_word((ksq >> 4) as usize) & self.castle_span[right] != 0 {
             return None;
         }
         let rsq = self.castle_rook[right];

@@ -309,17 +309,22 @@ impl Position {
         }
         let c = them.index();
         // (A side may have 16 pieces, so the shift is done in 32 bits.)
-        let mut others = ((1u32 << self.count[c]) - 1) as u16 & !self.roles[c][Role::Pawn as usize];
-        while others != 0 {
-            let p = self.list[c][others.trailing_zeros() as usize & 15];
-            others &= others - 1;
-            let bit = CODE_ATTACK_BIT[self.board[p as usize] as usize];
-            let d = diff_index(p, ksq);
-            if ATTACK_MASK[d] & bit != 0 && (bit & SLIDER_BITS == 0 || ray_is_clear(&self.board, p, ksq, STEP[d])) {
-                return true;
+        let others = ((1u32 << self.count[c]) - 1) as u16 & !self.roles[c][Role::Pawn as usize];
+        self.squares_in(them, others).any(|p| piece_attacks_on(&self.board, p, ksq))
+    }
+
+    /// The squares of `color`'s pieces whose list indices are set in `mask`, in list order.
+    #[inline(always)]
+    pub(crate) fn squares_in(&self, color: Color, mut mask: u16) -> impl Iterator<Item = u8> + '_ {
+        let list = &self.list[color.index()];
+        std::iter::from_fn(move || {
+            if mask == 0 {
+                return None;
             }
-        }
-        false
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(list[i & 15])
+        })
     }
 
     /// Does a pawn of `by` attack `sq`?
@@ -346,24 +351,12 @@ impl Position {
     #[inline]
     pub(crate) fn is_attacked_on(&self, board: &[u8; 128], sq: u8, by: Color) -> bool {
         let c = by.index();
-        for &p in &self.list[c][..self.count[c] as usize] {
-            let bit = CODE_ATTACK_BIT[board[p as usize] as usize];
-            let d = diff_index(p, sq);
-            if ATTACK_MASK[d] & bit == 0 {
-                continue;
-            }
-            if bit & SLIDER_BITS == 0 || ray_is_clear(board, p, sq, STEP[d]) {
-                return true;
-            }
-        }
-        false
+        self.list[c][..self.count[c] as usize].iter().any(|&p| piece_attacks_on(board, p, sq))
     }
 
     /// Whether `color` has a piece on `sq` that attacks `target` (blockers considered).
     pub fn attacks(&self, from: Square, target: Square) -> bool {
-        let bit = CODE_ATTACK_BIT[self.board[from.0 as usize] as usize];
-        let d = diff_index(from.0, target.0);
-        ATTACK_MASK[d] & bit != 0 && (bit & SLIDER_BITS == 0 || ray_is_clear(&self.board, from.0, target.0, STEP[d]))
+        piece_attacks_on(&self.board, from.0, target.0)
     }
 
     /// Is `sq` attacked by `by`? (Public form of the attack test, for evaluation and UIs.)
@@ -437,6 +430,14 @@ impl Position {
         let on_board = self.board.iter().filter(|&&c| c != 0).count();
         on_board == (self.count[0] + self.count[1]) as usize && self.key == self.compute_key()
     }
+}
+
+/// Does the piece on `from` (as `board` has it; an empty square attacks nothing) attack `to`?
+#[inline(always)]
+fn piece_attacks_on(board: &[u8; 128], from: u8, to: u8) -> bool {
+    let bit = CODE_ATTACK_BIT[board[from as usize] as usize];
+    let d = diff_index(from, to);
+    ATTACK_MASK[d] & bit != 0 && (bit & SLIDER_BITS == 0 || ray_is_clear(board, from, to, STEP[d]))
 }
 
 /// Are all squares strictly between `from` and `to` (walking by `step`) empty?
