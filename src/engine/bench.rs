@@ -60,3 +60,33 @@ pub fn run_threads(depth: u32, hash_mb: usize, threads: usize) -> Vec<BenchResul
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::search::Selectivity;
+
+    /// The nodes of one thread searching every bench position to `depth` with `selectivity`.
+    fn bench_nodes(depth: u32, selectivity: Selectivity) -> u64 {
+        let mut total = 0;
+        for fen in BENCH_POSITIONS {
+            let (tt, mut heur, mut none) = (Tt::new(16), Heuristics::new(), NoInterrupt);
+            let ctl = Control::new(None, None, None, &mut none);
+            let pos = Position::from_fen(fen).unwrap();
+            let mut s = Searcher::new(pos, Vec::new(), &tt, &mut heur, ctl).selectivity(selectivity);
+            let mut nodes = 0;
+            s.iterate(depth, RootSpec::default(), &mut |i| nodes = i.nodes);
+            total += nodes;
+        }
+        total
+    }
+
+    /// The levels' Elo was measured (November 2026) with the search of that time; this is its node count on
+    /// the bench at depth 8. A change that alters it changes how strong the levels play, so the ladder must be
+    /// measured again (README "Levels") before this number is.
+    #[test]
+    fn the_levels_search_as_their_elo_was_measured() {
+        assert_eq!(bench_nodes(8, Selectivity::Levels), 141_824);
+        assert!(bench_nodes(8, Selectivity::Full) < 141_824);
+    }
+}

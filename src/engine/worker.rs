@@ -4,7 +4,7 @@ use super::handle::{EngineCommand, EngineOptions, EngineReport, GoRequest};
 use super::info::MAX_PLY;
 use super::levels::{self, MAX_LEVEL};
 use super::search::ordering::Heuristics;
-use super::search::{Control, Interrupt, RootSpec, SearchOutcome, Searcher};
+use super::search::{Control, Interrupt, RootSpec, SearchOutcome, Searcher, Selectivity};
 use super::smp::{self, MAX_THREADS};
 use super::time;
 use super::tt::{MAX_HASH_MB, Tt};
@@ -180,6 +180,9 @@ impl Worker {
                 ctl = ctl.pondering();
             }
             let mut searcher = Searcher::new(pos, history, tt, heur, ctl).report_current_moves(&mut current);
+            if level.is_some() {
+                searcher = searcher.selectivity(Selectivity::Levels);
+            }
             let outcome = searcher.iterate(depth, spec, &mut |info| send(EngineReport::Info { id, info }));
             drop(searcher);
             // The answer does not wait for the helpers to be joined (on a loaded machine one may not run again

@@ -6,9 +6,9 @@
 //! of the others at half depth fails well below the table's score), that move is searched a ply deeper,
 //! since the line depends on it alone.
 
-use super::Searcher;
 use super::ordering::{MovePicker, piece_to};
 use super::pruning::{bad_capture_prune, futile, history_prune, late_move_prune, lmr};
+use super::{Searcher, Selectivity};
 use crate::engine::eval::evaluate;
 use crate::engine::info::{INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::engine::see::{see, see_non_negative};
@@ -18,6 +18,9 @@ use crate::rules::{Move, MoveList};
 use arrayvec::ArrayVec;
 
 const SINGULAR_MIN_DEPTH: i32 = 8;
+/// Internal iterative reduction from this depth at non-PV nodes, and at PV nodes.
+const IIR_MIN_DEPTH: i32 = 4;
+const IIR_PV_MIN_DEPTH: i32 = 6;
 
 /// The verdict of a singular-extension search.
 enum Singular {
@@ -32,6 +35,9 @@ struct Node {
     ply: usize,
     pv: bool,
     in_check: bool,
+    /// The static evaluation as the evaluation gives it (what the table keeps)...
+    raw_eval: i32,
+    /// ...and corrected by the correction history (what pruning reads).
     eval: i32,
     improving: bool,
     tt_move: Move,
@@ -78,11 +84,12 @@ impl Searcher<'_> {
             return e.score;
         }
         let in_check = self.pos.in_check();
-        let eval = match (in_check, entry) {
+        let raw_eval = match (in_check, entry) {
             (true, _) => -INFINITE,
             (false, Some(e)) => e.eval,
             (false, None) => evaluate(&self.pos),
         };
+        let eval = if in_check { raw_eval } else { self.corrected(raw_eval) };
         self.evals[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
         if !pv
@@ -93,9 +100,15 @@ impl Searcher<'_> {
             return score;
         }
         let tt_move = entry.map_or(Move::NONE, |e| e.mv);
-        // Without a move to try first, a deep PV node is searched one ply shallower (internal iterative
-        // reduction): the next iteration will have the move.
-        let depth = if pv && tt_move == Move::NONE && depth >= 6 { depth - 1 } else { depth };
+        // Without a move to try first, a node is searched one ply shallower (internal iterative reduction):
+        // the table knows no good move here, so the node is likely unimportant, and the next iteration will
+        // have the move. Non-PV nodes from depth 4, PV nodes (which matter more) from depth 6.
+        let iir_depth = match (pv, self.selectivity) {
+            (true, _) => IIR_PV_MIN_DEPTH,
+            (false, Selectivity::Full) => IIR_MIN_DEPTH,
+            (false, Selectivity::Levels) => i32::MAX,
+        };
+        let depth = if tt_move == Move::NONE && depth >= iir_depth { depth - 1 } else { depth };
         let tt_move_extension = match entry {
             Some(e) if ply > 0 && !excluding && self.singular_candidate(&e, depth) => {
                 match self.singular(&e, depth, ply, beta) {
@@ -106,7 +119,7 @@ impl Searcher<'_> {
             }
             _ => 0,
         };
-        let node = Node { depth, ply, pv, in_check, eval, improving, tt_move, tt_move_extension };
+        let node = Node { depth, ply, pv, in_check, raw_eval, eval, improving, tt_move, tt_move_extension };
         self.move_loop(&node, alpha, beta, tt_move)
     }
 
@@ -206,9 +219,31 @@ impl Searcher<'_> {
             Bound::Upper
         };
         if excluded == Move::NONE {
-            self.tt.store(self.pos.key(), ply, best_move, best, node.eval, depth, bound);
+            self.tt.store(self.pos.key(), ply, best_move, best, node.raw_eval, depth, bound);
+            self.learn_correction(node, best, best_move, bound);
         }
         best
+    }
+
+    /// Teaches the correction history how far the static evaluation was from the search's score, where the
+    /// score says something about it: not in check, no capture or promotion as the best move (those change
+    /// the material, not the judgement of the position), and a bound on the right side of the evaluation.
+    fn learn_correction(&mut self, node: &Node, best: i32, best_move: Move, bound: Bound) {
+        let telling = match bound {
+            Bound::Exact => true,
+            Bound::Lower => best > node.eval,
+            Bound::Upper => best < node.eval,
+        };
+        if self.selectivity == Selectivity::Levels
+            || node.in_check
+            || !telling
+            || !(best_move == Move::NONE || best_move.is_quiet())
+            || best.abs() >= MATE_BOUND
+        {
+            return;
+        }
+        let side = self.pos.side_to_move();
+        self.heur.correction.update(side, self.pawn_key, node.depth, best - node.raw_eval);
     }
 
     /// Searches move number `i` (already made; `stat` is its history score when quiet): full window for the

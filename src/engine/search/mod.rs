@@ -1,13 +1,15 @@
 //! The search: iterative deepening over a principal variation search (alpha-beta with null windows),
 //! aspiration windows, quiescence search, a transposition table, move ordering, null-move pruning, late move
-//! reductions, futility pruning, check extensions, and draws by repetition and the fifty-move rule.
+//! reductions, futility pruning, check extensions, a correction history for the static evaluation, and draws
+//! by repetition and the fifty-move rule.
 //!
 //! `Searcher` holds one search's state; the modules each hold one part of the algorithm: `iterate` (iterative
-//! deepening and the root), `alphabeta` (the interior nodes), `quiescence`, `ordering`, `pruning`, and
-//! `control` (limits and stop requests).
+//! deepening and the root), `alphabeta` (the interior nodes), `quiescence`, `ordering`, `pruning`,
+//! `correction` (the correction history and pawn keys), and `control` (limits and stop requests).
 
 mod alphabeta;
 mod control;
+mod correction;
 mod iterate;
 pub(crate) mod ordering;
 mod pruning;
@@ -17,7 +19,7 @@ pub(crate) use control::{Control, Shared};
 pub use control::{Interrupt, NoInterrupt};
 pub(crate) use iterate::{RootSpec, SearchOutcome};
 
-use super::info::{CurrentMove, MAX_PLY};
+use super::info::{CurrentMove, MATE_BOUND, MAX_PLY};
 use super::tt::Tt;
 use crate::rules::{Move, Position};
 use ordering::{Heuristics, PieceTo};
@@ -61,6 +63,19 @@ impl PvTable {
     }
 }
 
+/// The selectivity a search uses. The levels below full strength keep the search their Elo was measured with
+/// (the ladder of November 2026, README "Levels"): pruning added since then, which changes how strong a given
+/// depth or node count plays, is for full strength only until the ladder is measured again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub(crate) enum Selectivity {
+    /// Everything: internal iterative reduction at every node without a table move, and the correction
+    /// history.
+    #[default]
+    Full,
+    /// As the levels were measured: internal iterative reduction at PV nodes only, no correction history.
+    Levels,
+}
+
 /// The state of one search.
 pub(crate) struct Searcher<'a> {
     pos: Position,
@@ -84,6 +99,11 @@ pub(crate) struct Searcher<'a> {
     on_current_move: Option<&'a mut dyn FnMut(CurrentMove)>,
     /// 0 for the main (or only) thread; a Lazy SMP helper's number, from 1, which chooses the depths it skips.
     helper: usize,
+    /// The current position's pawn key (for the correction history), and those of the positions before it
+    /// on the search path.
+    pawn_key: u64,
+    pawn_keys: Vec<u64>,
+    selectivity: Selectivity,
 }
 
 /// Root moves are reported only after this long, as Stockfish does, so short searches stay quiet.
@@ -99,6 +119,9 @@ impl<'a> Searcher<'a> {
         ctl: Control<'a>,
     ) -> Searcher<'a> {
         Searcher {
+            pawn_key: correction::pawn_key(&pos),
+            pawn_keys: Vec::with_capacity(MAX_PLY + 2),
+            selectivity: Selectivity::Full,
             pos,
             root: history.len(),
             keys: history,
@@ -120,6 +143,12 @@ impl<'a> Searcher<'a> {
     /// different iterations (see `iterate::skips_depth`).
     pub fn helper(mut self, n: usize) -> Self {
         self.helper = n;
+        self
+    }
+
+    /// Searches with `selectivity` instead of the full one.
+    pub fn selectivity(mut self, selectivity: Selectivity) -> Self {
+        self.selectivity = selectivity;
         self
     }
 
@@ -172,6 +201,8 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn make(&mut self, m: Move) -> crate::rules::Undo {
         self.keys.push(self.pos.key());
+        self.pawn_keys.push(self.pawn_key);
+        self.pawn_key ^= correction::pawn_key_change(self.pos.side_to_move(), m);
         self.pos.make_move(m)
     }
 
@@ -179,6 +210,18 @@ impl<'a> Searcher<'a> {
     fn unmake(&mut self, m: Move, undo: crate::rules::Undo) {
         self.pos.unmake_move(m, undo);
         self.keys.pop();
+        self.pawn_key = self.pawn_keys.pop().unwrap_or(self.pawn_key);
+    }
+
+    /// The static evaluation `raw` plus what the correction history has learnt about this pawn structure,
+    /// kept clear of mate scores.
+    #[inline]
+    fn corrected(&self, raw: i32) -> i32 {
+        if self.selectivity == Selectivity::Levels {
+            return raw;
+        }
+        let c = self.heur.correction.get(self.pos.side_to_move(), self.pawn_key);
+        (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 }
 

@@ -8,6 +8,7 @@
 //! two plies before it. The continuation tables are what tell a good reply to *this* threat from a move
 //! that is merely often good.
 
+use super::correction::Correction;
 use crate::engine::info::MAX_PLY;
 use crate::engine::see::{SEE_VALUE, see};
 use crate::rules::{Color, Move, MoveList, Position, Role};
@@ -45,6 +46,8 @@ pub(crate) struct Heuristics {
     /// `capture[PieceTo * 8 + captured role]`: how often a capture caused a cutoff, to order captures of
     /// equal victims.
     capture: Vec<i16>,
+    /// How far the static evaluation has been off, per pawn structure.
+    pub correction: Correction,
 }
 
 impl Heuristics {
@@ -54,6 +57,7 @@ impl Heuristics {
             history: [[[0; 64]; 64]; 2],
             continuation: vec![0; PIECE_TO * PIECE_TO],
             capture: vec![0; PIECE_TO * 8],
+            correction: Correction::new(),
         })
     }
 
@@ -62,6 +66,7 @@ impl Heuristics {
         self.history = [[[0; 64]; 64]; 2];
         self.continuation.fill(0);
         self.capture.fill(0);
+        self.correction.clear();
     }
 
     /// Keeps what was learnt but lets new searches overrule it quickly.

@@ -4,6 +4,7 @@
 //! skipped.
 
 use super::Searcher;
+use super::correction::pawn_key_change;
 use super::ordering::MovePicker;
 use crate::engine::eval::evaluate;
 use crate::engine::info::{INFINITE, MATE, MAX_PLY};
@@ -39,11 +40,12 @@ impl Searcher<'_> {
         let alpha_orig = alpha;
         let in_check = self.pos.in_check();
         let mut best = -INFINITE;
-        let stand_pat = match (in_check, entry) {
+        let raw_eval = match (in_check, entry) {
             (true, _) => -INFINITE,
             (false, Some(e)) => e.eval,
             (false, None) => evaluate(&self.pos),
         };
+        let stand_pat = if in_check { raw_eval } else { self.corrected(raw_eval) };
         if !in_check {
             if stand_pat >= beta {
                 return stand_pat;
@@ -67,9 +69,12 @@ impl Searcher<'_> {
                     continue;
                 }
             }
+            let pawn_key = self.pawn_key;
+            self.pawn_key ^= pawn_key_change(self.pos.side_to_move(), m);
             let undo = self.pos.make_move(m);
             let score = -self.quiesce(ply + 1, -beta, -alpha);
             self.pos.unmake_move(m, undo);
+            self.pawn_key = pawn_key;
             if self.ctl.stopped {
                 return 0;
             }
@@ -91,7 +96,7 @@ impl Searcher<'_> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, ply, best_move, best, stand_pat, 0, bound);
+        self.tt.store(key, ply, best_move, best, raw_eval, 0, bound);
         best
     }
 }
