@@ -3,7 +3,7 @@
 
 use super::info::SearchInfo;
 use super::search::ordering::Heuristics;
-use super::search::{Control, NoInterrupt, RootSpec, Searcher};
+use super::search::{Control, NoInterrupt, RootSpec, Searcher, Selectivity};
 use super::smp::{self, MAX_THREADS};
 use super::tt::Tt;
 use crate::rules::Position;
@@ -41,6 +41,10 @@ pub fn run(depth: u32, hash_mb: usize) -> Vec<BenchResult> {
 /// than one thread the node counts (all threads') vary from run to run; the time is the main thread's time to
 /// finish `depth`.
 pub fn run_threads(depth: u32, hash_mb: usize, threads: usize) -> Vec<BenchResult> {
+    run_with(depth, hash_mb, threads, Selectivity::Full)
+}
+
+fn run_with(depth: u32, hash_mb: usize, threads: usize, selectivity: Selectivity) -> Vec<BenchResult> {
     BENCH_POSITIONS
         .iter()
         .filter_map(|&fen| {
@@ -52,7 +56,7 @@ pub fn run_threads(depth: u32, hash_mb: usize, threads: usize) -> Vec<BenchResul
             let mut last: Option<SearchInfo> = None;
             smp::with_helpers(&tt, &mut helpers, pos, Vec::new(), depth, |shared, pos, history| {
                 let ctl = Control::new(None, None, None, &mut none).main_of(shared);
-                let mut s = Searcher::new(pos, history, &tt, &mut heur, ctl);
+                let mut s = Searcher::new(pos, history, &tt, &mut heur, ctl).selectivity(selectivity);
                 s.iterate(depth, RootSpec::default(), &mut |i| last = Some(i));
             });
             let info = last?;
@@ -64,21 +68,10 @@ pub fn run_threads(depth: u32, hash_mb: usize, threads: usize) -> Vec<BenchResul
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::search::Selectivity;
 
     /// The nodes of one thread searching every bench position to `depth` with `selectivity`.
     fn bench_nodes(depth: u32, selectivity: Selectivity) -> u64 {
-        let mut total = 0;
-        for fen in BENCH_POSITIONS {
-            let (tt, mut heur, mut none) = (Tt::new(16), Heuristics::new(), NoInterrupt);
-            let ctl = Control::new(None, None, None, &mut none);
-            let pos = Position::from_fen(fen).unwrap();
-            let mut s = Searcher::new(pos, Vec::new(), &tt, &mut heur, ctl).selectivity(selectivity);
-            let mut nodes = 0;
-            s.iterate(depth, RootSpec::default(), &mut |i| nodes = i.nodes);
-            total += nodes;
-        }
-        total
+        run_with(depth, 16, 1, selectivity).iter().map(|r| r.nodes).sum()
     }
 
     /// The levels' Elo was measured (November 2026) with the search of that time; this is its node count on

@@ -7,7 +7,7 @@
 //! are made, with its own random numbers (the rules core's key covers everything, so it cannot serve).
 
 use crate::rules::moves::MoveKind;
-use crate::rules::{Color, Move, Position, Role};
+use crate::rules::{Color, Move, Position, Role, Square};
 
 /// Entries per side (a power of two).
 const ENTRIES: usize = 16_384;
@@ -73,11 +73,10 @@ static PAWN_KEYS: [[u64; 64]; 2] = {
 /// The pawn key of `pos`, from scratch.
 pub(crate) fn pawn_key(pos: &Position) -> u64 {
     let mut key = 0;
-    for (c, keys) in PAWN_KEYS.iter().enumerate() {
-        for &sq in &pos.list[c][..pos.count[c] as usize] {
-            if pos.board[sq as usize] & 7 == Role::Pawn as u8 {
-                key ^= keys[((sq >> 4) * 8 + (sq & 7)) as usize];
-            }
+    for color in [Color::White, Color::Black] {
+        let pawns = pos.roles[color.index()][Role::Pawn as usize];
+        for sq in pos.squares_in(color, pawns).filter_map(Square::from_index) {
+            key ^= PAWN_KEYS[color.index()][sq.to_64()];
         }
     }
     key

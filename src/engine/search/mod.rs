@@ -99,10 +99,8 @@ pub(crate) struct Searcher<'a> {
     on_current_move: Option<&'a mut dyn FnMut(CurrentMove)>,
     /// 0 for the main (or only) thread; a Lazy SMP helper's number, from 1, which chooses the depths it skips.
     helper: usize,
-    /// The current position's pawn key (for the correction history), and those of the positions before it
-    /// on the search path.
+    /// The current position's pawn key (for the correction history).
     pawn_key: u64,
-    pawn_keys: Vec<u64>,
     selectivity: Selectivity,
 }
 
@@ -120,7 +118,6 @@ impl<'a> Searcher<'a> {
     ) -> Searcher<'a> {
         Searcher {
             pawn_key: correction::pawn_key(&pos),
-            pawn_keys: Vec::with_capacity(MAX_PLY + 2),
             selectivity: Selectivity::Full,
             pos,
             root: history.len(),
@@ -201,7 +198,6 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn make(&mut self, m: Move) -> crate::rules::Undo {
         self.keys.push(self.pos.key());
-        self.pawn_keys.push(self.pawn_key);
         self.pawn_key ^= correction::pawn_key_change(self.pos.side_to_move(), m);
         self.pos.make_move(m)
     }
@@ -210,7 +206,8 @@ impl<'a> Searcher<'a> {
     fn unmake(&mut self, m: Move, undo: crate::rules::Undo) {
         self.pos.unmake_move(m, undo);
         self.keys.pop();
-        self.pawn_key = self.pawn_keys.pop().unwrap_or(self.pawn_key);
+        // The change is an exclusive or: applying it again (the mover is to move once more) undoes it.
+        self.pawn_key ^= correction::pawn_key_change(self.pos.side_to_move(), m);
     }
 
     /// The static evaluation `raw` plus what the correction history has learnt about this pawn structure,
