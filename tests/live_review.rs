@@ -132,12 +132,16 @@ fn the_panel_and_graph_draw_whole_small_and_large() {
         assert!(screen.contains("Game: analysed 8/8"), "{w}x{h}:\n{screen}");
         // A line's score and depth are never cut: `+1.23 d7  4. Nxh4 …`.
         let depth = |t: &str| t.len() >= 2 && t.starts_with('d') && t[1..].chars().all(|c| c.is_ascii_digit());
-        let row = lines
+        // The line's row is the one where a depth is followed by a move number (a pawn move such
+        // as `d5` elsewhere on the screen looks like a depth too); the score stands just before it.
+        let move_number = |t: &str| t.trim_end_matches('.').chars().all(|c| c.is_ascii_digit()) && t.ends_with('.');
+        let (at, tokens) = lines
             .iter()
-            .find(|l| l.split_whitespace().any(depth) && l.contains("4. "))
-            .unwrap_or_else(|| panic!("{screen}"));
-        let re_ok = row.split_whitespace().any(|t| t.starts_with(['+', '-', '#']) && t.len() >= 2);
-        assert!(re_ok, "score shown whole: {row}");
+            .find_map(|l| line_row(l, &depth, &move_number))
+            .unwrap_or_else(|| panic!("no line row:\n{screen}"));
+        let score = at.checked_sub(1).map(|i| tokens[i]).unwrap_or("");
+        let whole = score.starts_with(['+', '-', '#']) && score.len() >= 2;
+        assert!(whole, "score shown whole: {}", tokens.join(" "));
         assert!(lines.iter().any(|l| l.chars().any(|c| ('▁'..='█').contains(&c))), "eval graph drawn:\n{screen}");
     }
 }
@@ -161,4 +165,15 @@ fn the_analysed_game_is_saved_beside_its_file_never_over_one() {
     let saved = std::fs::read_to_string(dir.join("blunder-analysed-2.pgn")).unwrap();
     assert!(saved.contains("Qh4 $4") && saved.contains("[WhiteAccuracy"), "{saved}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Where on a screen row a live line starts: the index of its depth followed by a move number,
+/// with the row's tokens.
+fn line_row<'a>(
+    row: &'a str,
+    depth: &dyn Fn(&str) -> bool,
+    move_number: &dyn Fn(&str) -> bool,
+) -> Option<(usize, Vec<&'a str>)> {
+    let tokens: Vec<&str> = row.split_whitespace().collect();
+    tokens.windows(2).position(|w| depth(w[0]) && move_number(w[1])).map(|i| (i, tokens))
 }
