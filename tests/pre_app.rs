@@ -331,7 +331,8 @@ fn a_premove_against_the_built_in_engine_at_level_1() {
         app.update(Action::Tick);
     }
     let moves = sans(&app);
-    assert_eq!(moves.len(), 3, "{moves:?} {:?}", notice(&app));
+    // The engine at level 1 may already have answered Nc3 within the same tick, so a fourth move is fine.
+    assert!(moves.len() >= 3, "{moves:?} {:?}", notice(&app));
     assert_eq!(moves[2], "Nc3");
     assert_eq!(app.play.as_ref().unwrap().game.moves()[2].color, Color::White);
 }
