@@ -13,6 +13,19 @@ use crate::rules::Position;
 /// The most search threads (the UCI `Threads` option's maximum).
 pub const MAX_THREADS: usize = 256;
 
+/// How many threads this machine runs at once (its cores, or what the process is allowed of them). A search
+/// uses no more threads than this: with more, the helpers crowd out the main thread, which then notices a
+/// `stop` late (256 threads on 2 cores answered `stop` after 4 s), and Lazy SMP gains nothing from threads
+/// that take turns on one core.
+pub fn machine_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The threads a search runs when `asked` are configured on a machine that runs `machine` at once.
+pub fn search_threads(asked: usize, machine: usize) -> usize {
+    asked.clamp(1, MAX_THREADS).min(machine.max(1))
+}
+
 /// Runs `main` on this thread (given the shared state, the position and its history) while one helper per
 /// entry of `heuristics` searches `pos` to `depth`; stops and joins the helpers once `main` returns.
 pub(crate) fn with_helpers<R>(
@@ -56,4 +69,19 @@ fn search(n: usize, pos: Position, history: Vec<u64>, tt: &Tt, heur: &mut Heuris
     let ctl = Control::new(None, None, None, &mut stop).helper_of(shared);
     let mut searcher = Searcher::new(pos, history, tt, heur, ctl).helper(n);
     searcher.iterate(depth, RootSpec::default(), &mut |_| {});
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_search_runs_no_more_threads_than_the_machine_runs_at_once() {
+        assert_eq!(search_threads(4, 16), 4);
+        assert_eq!(search_threads(256, 2), 2);
+        assert_eq!(search_threads(1000, 512), MAX_THREADS);
+        assert_eq!(search_threads(0, 8), 1);
+        assert_eq!(search_threads(3, 0), 1);
+        assert!(machine_threads() >= 1);
+    }
 }

@@ -77,7 +77,10 @@ pub(crate) struct Worker {
     /// The Lazy SMP helpers' history tables, kept between searches (made when first needed).
     helper_heur: Vec<Box<Heuristics>>,
     level: u8,
+    /// The threads configured (`Threads`, `engine.threads`); a search runs no more than `machine`.
     threads: usize,
+    /// How many threads this machine runs at once.
+    machine: usize,
     /// What `run` says first: the hash size asked for could not be had.
     startup_notice: Option<String>,
 }
@@ -91,6 +94,7 @@ impl Worker {
             helper_heur: Vec::new(),
             level: options.level.clamp(1, MAX_LEVEL),
             threads: options.threads.clamp(1, MAX_THREADS),
+            machine: smp::machine_threads(),
             startup_notice,
         }
     }
@@ -117,7 +121,7 @@ impl Worker {
                 EngineCommand::SetLevel(n) => self.level = n.clamp(1, MAX_LEVEL),
                 EngineCommand::SetThreads(n) => {
                     self.threads = n.clamp(1, MAX_THREADS);
-                    self.helper_heur.truncate(self.threads - 1);
+                    self.helper_heur.truncate(smp::search_threads(self.threads, self.machine) - 1);
                 }
                 EngineCommand::SetHash(mb) => {
                     if let Some(message) = self.set_hash(mb) {
@@ -169,7 +173,7 @@ impl Worker {
         // MultiPV and searchmoves shape the root, which the helpers (searching plainly) would not share. One
         // thread keeps those exact and simple.
         let plain = level.is_none() && spec.lines <= 1 && spec.only.is_empty();
-        let helpers = if plain { self.threads - 1 } else { 0 };
+        let helpers = if plain { smp::search_threads(self.threads, self.machine) - 1 } else { 0 };
         self.ready_helpers(helpers);
         let id = req.id;
         let mut current = |current| send(EngineReport::CurrentMove { id, current });

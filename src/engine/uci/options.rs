@@ -2,7 +2,7 @@
 
 use crate::engine::handle::EngineCommand;
 use crate::engine::levels::{LEVEL_ELO, MAX_LEVEL, level_for_elo};
-use crate::engine::smp::MAX_THREADS;
+use crate::engine::smp::{MAX_THREADS, machine_threads, search_threads};
 use crate::engine::tt::MAX_HASH_MB;
 use thiserror::Error;
 
@@ -46,6 +46,8 @@ pub(super) struct Options {
     pub book_file: String,
     /// `UCI_AnalyseMode`: the GUI analyses, so the book is not used.
     pub analyse_mode: bool,
+    /// How many threads this machine runs at once: `Threads` above it is taken, and searches use this many.
+    machine_threads: usize,
 }
 
 impl Default for Options {
@@ -59,6 +61,7 @@ impl Default for Options {
             own_book: false,
             book_file: String::new(),
             analyse_mode: false,
+            machine_threads: machine_threads(),
         }
     }
 }
@@ -107,8 +110,15 @@ impl Options {
             "threads" => {
                 let asked: i64 = v.parse().map_err(|_| bad(&format!("a number of threads, 1–{MAX_THREADS}")))?;
                 let threads = asked.clamp(1, MAX_THREADS as i64) as usize;
-                let notice = (asked != threads as i64)
-                    .then(|| format!("Threads {asked} is outside 1–{MAX_THREADS}; using {threads}"));
+                let used = search_threads(threads, self.machine_threads);
+                let notice = if asked != threads as i64 && used == threads {
+                    Some(format!("Threads {asked} is outside 1–{MAX_THREADS}; using {threads}"))
+                } else if used < threads {
+                    let machine = self.machine_threads;
+                    Some(format!("Threads {asked}: this machine runs {machine} threads at once; searches use {used}"))
+                } else {
+                    None
+                };
                 Ok(Applied { commands: vec![EngineCommand::SetThreads(threads)], notice })
             }
             "uci_chess960" => {
@@ -220,7 +230,7 @@ mod tests {
 
     #[test]
     fn threads_are_kept_within_their_range_and_say_so() {
-        let mut o = Options::default();
+        let mut o = Options { machine_threads: 512, ..Options::default() };
         let applied = o.set("Threads", Some("4")).unwrap();
         assert!(matches!(applied.commands[..], [EngineCommand::SetThreads(4)]) && applied.notice.is_none());
         let applied = o.set("threads", Some("1000")).unwrap();
@@ -228,6 +238,21 @@ mod tests {
         assert_eq!(applied.notice.as_deref(), Some("Threads 1000 is outside 1–256; using 256"));
         assert!(matches!(o.set("Threads", Some("0")).unwrap().commands[..], [EngineCommand::SetThreads(1)]));
         assert!(o.set("Threads", Some("two")).unwrap_err().to_string().contains("a number of threads, 1–256"));
+    }
+
+    #[test]
+    fn threads_beyond_the_machine_are_taken_with_a_notice_of_what_searches_use() {
+        let mut o = Options { machine_threads: 2, ..Options::default() };
+        let applied = o.set("Threads", Some("2")).unwrap();
+        assert!(matches!(applied.commands[..], [EngineCommand::SetThreads(2)]) && applied.notice.is_none());
+        let applied = o.set("Threads", Some("8")).unwrap();
+        assert!(matches!(applied.commands[..], [EngineCommand::SetThreads(8)]));
+        let expected = "Threads 8: this machine runs 2 threads at once; searches use 2";
+        assert_eq!(applied.notice.as_deref(), Some(expected));
+        let applied = o.set("Threads", Some("100000")).unwrap();
+        assert!(matches!(applied.commands[..], [EngineCommand::SetThreads(256)]));
+        let expected = "Threads 100000: this machine runs 2 threads at once; searches use 2";
+        assert_eq!(applied.notice.as_deref(), Some(expected));
     }
 
     #[test]
