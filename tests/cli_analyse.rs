@@ -112,3 +112,20 @@ fn an_analysis_is_kept_and_used_again_unless_fresh() {
     assert!(!note.contains("is used"), "{note}");
     assert!(!third.contains("[%eval 7.77]"), "{third}");
 }
+
+#[test]
+fn a_bad_configuration_is_named_on_stderr_and_the_analysis_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("game.pgn");
+    std::fs::write(&input, GAME).unwrap();
+    let cfg = dir.path().join("bad.toml");
+    std::fs::write(&cfg, "[engine]\nhash_mb = \"big\"\n").unwrap();
+    let data = dir.path().to_str().unwrap();
+    let args = ["analyse", input.to_str().unwrap(), "--depth", "2", "--config", cfg.to_str().unwrap()];
+    let out = tabiya(&[&args[..], &["--data-dir", data]].concat());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let warning = err.lines().find(|l| l.contains("warning")).unwrap_or_else(|| panic!("no warning: {err}"));
+    assert!(warning.contains("bad.toml:2") && warning.contains("engine.hash_mb"), "{warning}");
+    assert_eq!(String::from_utf8_lossy(&out.stdout).matches("[%eval").count(), 7);
+}

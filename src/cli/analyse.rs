@@ -185,6 +185,11 @@ impl Kept<'_> {
 /// The engine named by `--engine`, resolved through the configuration's [[engines]] first.
 fn analysis_engine(args: &AnalyseArgs) -> Result<AnalysisEngine> {
     let loaded = tabiya::tui::config::load(args.config.as_deref());
+    // The screens show these in their notice line; here they go to stderr, and the analysis goes on with
+    // what the file set correctly (the defaults elsewhere), as the screens do.
+    for error in &loaded.errors {
+        eprintln!("tabiya analyse: warning: {}", clean(&error.to_string()));
+    }
     let (hash_mb, threads) = (loaded.config.engine.hash_mb, loaded.config.engine.threads);
     let Some(wanted) = &args.engine else {
         if !args.engine_option.is_empty() {
