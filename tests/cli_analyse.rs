@@ -3,6 +3,8 @@
 //! in tabiya, whose `--json` shows every move's evaluation; an existing output file is never replaced; an
 //! analysis is kept and used again (unless `--fresh`), and a saved game's resume tags do not reach the copy.
 
+mod ext_common;
+
 use std::process::Command;
 
 const GAME: &str = "[Event \"Planted\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n\
@@ -128,4 +130,33 @@ fn a_bad_configuration_is_named_on_stderr_and_the_analysis_goes_on() {
     let warning = err.lines().find(|l| l.contains("warning")).unwrap_or_else(|| panic!("no warning: {err}"));
     assert!(warning.contains("bad.toml:2") && warning.contains("engine.hash_mb"), "{warning}");
     assert_eq!(String::from_utf8_lossy(&out.stdout).matches("[%eval").count(), 7);
+}
+
+#[test]
+fn an_engine_that_gives_no_score_fails_the_analysis_instead_of_inventing_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("game.pgn");
+    std::fs::write(&input, GAME).unwrap();
+    let engine = ext_common::engine_script(dir.path(), "mute.sh", "echo 'bestmove e2e4'");
+    let command = format!("uci:{}", engine.display());
+    let data = dir.path().to_str().unwrap();
+    let out =
+        tabiya(&["analyse", input.to_str().unwrap(), "--engine", &command, "--movetime", "50", "--data-dir", data]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(err.contains("answered the start position with no score"), "{err}");
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("[%eval"));
+}
+
+#[test]
+fn the_smallest_node_limit_gives_real_evaluations() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("game.pgn");
+    std::fs::write(&input, GAME).unwrap();
+    let data = dir.path().to_str().unwrap();
+    let out = tabiya(&["analyse", input.to_str().unwrap(), "--nodes", "1", "--data-dir", data]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(text.matches("[%eval").count(), 7, "{text}");
+    assert!(!text.contains("[%eval #0]"), "{text}");
 }

@@ -16,7 +16,7 @@ fn logging_engine(dir: &std::path::Path) -> EngineSpec {
         "#!/bin/sh\nwhile read -r line; do\n  echo \"$line\" >> '{}'\n  case \"$line\" in\n    \
          uci) echo 'id name Logger'; echo 'option name Skill Level type spin default 20 min 0 max 20'; \
          echo 'option name Threads type spin default 1 min 1 max 8'; echo uciok;;\n    \
-         isready) echo readyok;;\n    go*) echo 'bestmove e2e4';;\n    quit) exit 0;;\n  esac\ndone\n",
+         isready) echo readyok;;\n    go*) echo 'info depth 1 score cp 20 pv e2e4'; echo 'bestmove e2e4';;\n    quit) exit 0;;\n  esac\ndone\n",
         log.display()
     );
     let path = script(dir, "logger.sh", &body);

@@ -645,3 +645,21 @@ fn threads_out_of_range_are_clamped_with_a_notice() {
     uci.send("go depth 5");
     assert!(parse_uci(&Position::startpos(), &uci.best_move()).is_ok());
 }
+
+/// However small the limit, the first iteration is finished: the answer comes with a searched move and a real
+/// score (a search stopped inside depth 1 reported `score mate 0`, and `tabiya analyse --nodes 1` wrote `#0`).
+#[test]
+fn the_smallest_node_limit_still_gives_a_real_score_and_line() {
+    let mut uci = Uci::start();
+    let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    for (position, fen) in [("position startpos", None), (&format!("position fen {kiwipete}")[..], Some(kiwipete))] {
+        uci.send(position);
+        uci.send("go nodes 1");
+        let lines = uci.expect("bestmove");
+        let info = lines.iter().find(|l| l.starts_with("info depth 1 ")).unwrap_or_else(|| panic!("{lines:?}"));
+        assert!(info.contains(" score cp ") && info.contains(" pv "), "{info}");
+        let pos = fen.map_or_else(Position::startpos, |f| Position::from_fen(f).unwrap());
+        let best = lines.last().unwrap().split_whitespace().nth(1).unwrap();
+        assert!(parse_uci(&pos, best).is_ok(), "{best}");
+    }
+}

@@ -71,6 +71,11 @@ pub(crate) struct Control<'a> {
     pub stopped: bool,
     /// Set when the stop came from outside (not from a limit).
     pub interrupted: bool,
+    /// Until the first iteration is done a stop or limit is only noted (`held`): the answer then always has a
+    /// searched move and a real score (a search stopped inside depth 1 reported `score mate 0`). The main
+    /// thread only: a helper may skip depth 1, and must stop when told.
+    hold: bool,
+    held: bool,
     next_check: u64,
     /// A helper adds its nodes here; the main thread reads the helpers' total from here.
     helper_nodes: Option<(&'a AtomicU64, Role)>,
@@ -102,6 +107,8 @@ impl<'a> Control<'a> {
             interrupt,
             stopped: false,
             interrupted: false,
+            hold: true,
+            held: false,
             next_check: CHECK_INTERVAL,
             helper_nodes: None,
             added: 0,
@@ -117,6 +124,7 @@ impl<'a> Control<'a> {
     /// A helper of a Lazy SMP search: it adds its nodes to the shared count as it goes.
     pub fn helper_of(mut self, shared: &'a Shared) -> Self {
         self.helper_nodes = Some((&shared.helper_nodes, Role::Helper));
+        self.hold = false;
         self
     }
 
@@ -138,7 +146,7 @@ impl<'a> Control<'a> {
     #[inline]
     pub fn check(&mut self, nodes: u64) {
         if self.max_nodes.is_some_and(|n| nodes >= n) {
-            self.stopped = true;
+            self.halt();
         }
         if nodes < self.next_check {
             return;
@@ -149,16 +157,31 @@ impl<'a> Control<'a> {
             self.added = nodes;
         }
         if self.interrupt.stop_requested() {
-            self.stopped = true;
             self.interrupted = true;
+            self.halt();
         }
         if self.on_ponderhit.is_some() && self.interrupt.ponder_hit() {
             (self.soft, self.hard) = self.on_ponderhit.take().unwrap_or_default();
             self.limits_from = Instant::now();
         }
         if self.hard.is_some_and(|h| self.limits_from.elapsed() >= h) {
+            self.halt();
+        }
+    }
+
+    /// Stops the search, or notes the stop while the first iteration must still finish.
+    fn halt(&mut self) {
+        if self.hold {
+            self.held = true;
+        } else {
             self.stopped = true;
         }
+    }
+
+    /// The first iteration is done: a stop or limit noted during it takes effect now, and later ones at once.
+    pub fn first_iteration_done(&mut self) {
+        self.hold = false;
+        self.stopped |= self.held;
     }
 
     /// Between iterations: is there time for another one (see `ITERATION_START_FRACTION`)? `scale` stretches

@@ -83,6 +83,7 @@ impl Searcher<'_> {
             } else {
                 self.search_lines(&mut root[..], depth, &line_scores)
             };
+            self.ctl.first_iteration_done();
             if self.ctl.stopped && depth > 1 && done == 0 {
                 // A partial iteration still counts if it found a better move than the last one.
                 if !spec.all_moves && root[0].score > out.score && root[0].mv != out.best.unwrap_or(Move::NONE) {

@@ -270,17 +270,22 @@ impl Worker {
     /// Takes the engine's reports; false when the engine broke.
     fn drain(&mut self) -> bool {
         while let Some(report) = self.brain.try_recv() {
-            match report {
+            let working = match report {
                 BrainReport::Info { id, depth, score: Some(score), pv, multipv } if id == self.search => {
-                    self.on_info(multipv, depth, score, pv)
+                    self.on_info(multipv, depth, score, pv);
+                    true
                 }
-                BrainReport::BestMove { id, best } if id == self.search => self.on_best(best),
-                BrainReport::Rejected { id, .. } if id == self.search => self.on_best(None),
+                BrainReport::BestMove { id, best } if id == self.search => self.on_best(best, None),
+                // A bad bestmove costs nothing when the engine's lines gave the score and the best move.
+                BrainReport::Rejected { id, message, .. } if id == self.search => self.on_best(None, Some(message)),
                 BrainReport::Failed { message, .. } => {
                     self.send(AnalysisUpdate::Failed { message });
-                    return false;
+                    false
                 }
-                _ => {}
+                _ => true,
+            };
+            if !working {
+                return false;
             }
         }
         true
@@ -320,22 +325,33 @@ impl Worker {
         }
     }
 
-    fn on_best(&mut self, best: Option<Move>) {
-        let Job::Game(_) = self.job else { return };
-        let Some(pos) = self.current_position() else { return };
-        let line = self.latest.first_mut().and_then(Option::take);
-        let mut pv = line.as_ref().map(|l| l.moves.clone()).unwrap_or_default();
+    /// Records a game position's analysis when its search ends; false (with `Failed` sent) when the engine
+    /// gave it no score, which would otherwise be written as an evaluation the engine never made. `rejected`
+    /// says why the engine's bestmove was refused, if it was.
+    fn on_best(&mut self, best: Option<Move>, rejected: Option<String>) -> bool {
+        let Job::Game(g) = &self.job else { return true };
+        let ply = g.done.len();
+        let Some(pos) = self.current_position() else { return true };
+        let Some(line) = self.latest.first_mut().and_then(Option::take) else {
+            let message = rejected.unwrap_or_else(|| {
+                let which =
+                    if ply == 0 { "the start position".to_string() } else { format!("the position after ply {ply}") };
+                format!(
+                    "the engine answered {which} with no score (no `info … score` line before its bestmove; an \
+                     engine answering from its own book cannot analyse)"
+                )
+            });
+            self.send(AnalysisUpdate::Failed { message });
+            return false;
+        };
+        let mut pv = line.moves;
         if let Some(b) = best.filter(|&b| pos.is_legal(b))
             && pv.first() != Some(&b)
         {
             pv = vec![b];
         }
-        let analysis = PositionAnalysis {
-            score: line.as_ref().map_or(EvalScore::Cp(0), |l| l.score),
-            depth: line.as_ref().map_or(0, |l| l.depth),
-            pv,
-        };
-        self.record(analysis);
+        self.record(PositionAnalysis { score: line.score, depth: line.depth, pv });
+        true
     }
 
     fn record(&mut self, analysis: PositionAnalysis) {
