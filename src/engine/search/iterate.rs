@@ -92,8 +92,8 @@ impl Searcher<'_> {
                 }
                 break;
             }
-            // Lines searched one after another can come out of order: they are shown best first. A stop at
-            // depth 1 still shows line 1, whatever it has.
+            // Lines searched one after another can come out of order: they are shown best first. (The main
+            // thread always finishes depth 1; `max(1)` only guards a helper's stop there, which is not shown.)
             let shown = done.max(1);
             root[..shown].sort_by_key(|r| Reverse(r.score));
             let previous = out.best;
