@@ -180,3 +180,20 @@ fn a_main_line_pass_is_0000_in_json_and_counts_as_a_ply() {
     let (ok, out, _) = tabiya(&["pgn", p.to_str().unwrap()]);
     assert!(ok && out.contains(", 5 plies, ongoing"), "{out}");
 }
+
+#[test]
+fn latin1_and_utf16_files_keep_their_names_and_comments() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = "[White \"Müller, Jörg\"]\n[Black \"Bjørn\"]\n[Result \"1-0\"]\n\n1. e4 {für Weiß} e5 1-0\n";
+    // Windows-1252, as ChessBase and older collections write; then UTF-16 with a byte order mark.
+    let latin1: Vec<u8> = text.chars().map(|c| c as u32 as u8).collect();
+    let utf16: Vec<u8> = [0xFF, 0xFE].into_iter().chain(text.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+    for (name, bytes) in [("latin1.pgn", latin1), ("utf16.pgn", utf16)] {
+        let p = dir.path().join(name);
+        std::fs::write(&p, bytes).unwrap();
+        let (ok, out, err) = tabiya(&["pgn", "--export", p.to_str().unwrap()]);
+        assert!(ok, "{name}: {err}");
+        assert!(out.contains("[White \"Müller, Jörg\"]") && out.contains("[Black \"Bjørn\"]"), "{name}: {out}");
+        assert!(out.contains("{für Weiß}"), "{name}: {out}");
+    }
+}

@@ -27,7 +27,18 @@ pub fn read_file(path: &Path) -> io::Result<Vec<u8>> {
     if bytes.len() as u64 > MAX_FILE {
         return Err(too_large(bytes.len() as u64));
     }
-    Ok(bytes)
+    Ok(utf16_as_utf8(bytes))
+}
+
+/// A file that starts with a UTF-16 byte order mark (Windows tools save PGN so), as UTF-8; other files as they
+/// are (the PGN reader takes UTF-8 with or without a BOM, and Windows-1252).
+fn utf16_as_utf8(bytes: Vec<u8>) -> Vec<u8> {
+    match encoding_rs::Encoding::for_bom(&bytes) {
+        Some((encoding, bom)) if encoding != encoding_rs::UTF_8 => {
+            encoding.decode_without_bom_handling(&bytes[bom..]).0.into_owned().into_bytes()
+        }
+        _ => bytes,
+    }
 }
 
 fn check_regular(meta: &std::fs::Metadata) -> io::Result<()> {
@@ -135,5 +146,17 @@ mod tests {
             let e = read_file(Path::new("/dev/zero")).unwrap_err();
             assert!(e.to_string().contains("a device, not a regular file"), "{e}");
         }
+    }
+
+    #[test]
+    fn utf16_files_are_read_as_utf8() {
+        let text = "[White \"Müller\"]\n\n1. e4 *\n";
+        let le: Vec<u8> = [0xFF, 0xFE].into_iter().chain(text.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+        let be: Vec<u8> = [0xFE, 0xFF].into_iter().chain(text.encode_utf16().flat_map(u16::to_be_bytes)).collect();
+        assert_eq!(utf16_as_utf8(le), text.as_bytes());
+        assert_eq!(utf16_as_utf8(be), text.as_bytes());
+        let utf8_bom = [&[0xEF, 0xBB, 0xBF], text.as_bytes()].concat();
+        assert_eq!(utf16_as_utf8(utf8_bom.clone()), utf8_bom);
+        assert_eq!(utf16_as_utf8(b"M\xfcller".to_vec()), b"M\xfcller");
     }
 }

@@ -33,8 +33,10 @@ impl Headers {
     }
 }
 
-/// Text from a file as a `String`, replacing invalid UTF-8 and control characters, cut to `max` bytes (at a
-/// character boundary, so a cut never leaves half a character).
+/// Text from a file as a `String`, cut to `max` bytes (at a character boundary, so a cut never leaves half a
+/// character), with control characters made spaces. Text that is not UTF-8 is read as Windows-1252 (Latin-1
+/// with typographic quotes), the encoding of most older PGN files (ChessBase exports, TWIC): `M\xfcller` is
+/// Müller, not M�ller. Latin-1 letters almost never form valid UTF-8 sequences, so UTF-8 text is never misread.
 pub fn text(bytes: &[u8], max: usize) -> String {
     let mut cut = &bytes[..bytes.len().min(max)];
     // The last character's first byte, if the cut falls inside it.
@@ -45,7 +47,10 @@ pub fn text(bytes: &[u8], max: usize) -> String {
     {
         cut = &cut[..i];
     }
-    let s = String::from_utf8_lossy(cut);
+    let s = match std::str::from_utf8(cut) {
+        Ok(s) => std::borrow::Cow::Borrowed(s),
+        Err(_) => encoding_rs::WINDOWS_1252.decode_without_bom_handling(cut).0,
+    };
     s.chars().map(|c| if c.is_control() && c != '\n' { ' ' } else { c }).collect()
 }
 
@@ -78,8 +83,18 @@ mod tests {
 
     #[test]
     fn text_makes_control_characters_spaces_and_keeps_lines() {
-        assert_eq!(text(b"a\x1b[31m\tb\nc\xff", 100), "a [31m b\nc\u{fffd}");
+        assert_eq!(text(b"a\x1b[31m\tb\nc", 100), "a [31m b\nc");
         assert_eq!(text(b"abcdef", 3), "abc");
         assert_eq!(text("aé".as_bytes(), 2), "a");
+    }
+
+    #[test]
+    fn text_that_is_not_utf8_is_read_as_windows_1252() {
+        assert_eq!(text(b"M\xfcller, J\xf6rg", 100), "Müller, Jörg");
+        assert_eq!(text(b"\x93gut\x94 f\xfcr Wei\xdf", 100), "“gut” für Weiß");
+        // UTF-8 stays UTF-8, and an undefined byte is a space like any control character.
+        assert_eq!(text("Müller".as_bytes(), 100), "Müller");
+        assert_eq!(text(b"a\x81b\xe9", 100), "a bé");
+        assert_eq!(text(b"\xe9t\xe9", 2), "ét");
     }
 }
