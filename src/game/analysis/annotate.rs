@@ -63,7 +63,8 @@ pub fn annotate(tree: &mut GameTree, analysis: &[PositionAnalysis]) -> GameRepor
         let before = pos.clone();
         node.play(&mut pos);
         if terminal_score(&pos).is_none() {
-            node.eval = Some(analysis[i + 1].score);
+            // lichess's form, without a depth: the file's own depth belonged to the evaluation replaced.
+            (node.eval, node.eval_depth) = (Some(analysis[i + 1].score), None);
         }
         // A pass is an annotator's device, not a move anyone played: it gets an evaluation, never a verdict.
         if node.is_null() {

@@ -11,6 +11,8 @@ pub struct ParsedComment {
     pub clock: Option<Duration>,
     pub emt: Option<Duration>,
     pub eval: Option<EvalScore>,
+    /// The search depth written after the evaluation (`[%eval 0.23,18]`), kept so that it is written back.
+    pub eval_depth: Option<u16>,
 }
 
 pub fn parse_comment(raw: &str) -> ParsedComment {
@@ -26,7 +28,7 @@ pub fn parse_comment(raw: &str) -> ParsedComment {
         let known = match name {
             "clk" => parse_clock(arg).map(|d| out.clock = Some(d)).is_some(),
             "emt" => parse_clock(arg).map(|d| out.emt = Some(d)).is_some(),
-            "eval" => parse_eval(arg).map(|e| out.eval = Some(e)).is_some(),
+            "eval" => parse_eval(arg).map(|(e, depth)| (out.eval, out.eval_depth) = (Some(e), depth)).is_some(),
             _ => false,
         };
         if !known {
@@ -57,14 +59,20 @@ pub fn parse_clock(s: &str) -> Option<Duration> {
     (total < 1.0e8).then(|| Duration::from_millis((total * 1000.0).round() as u64))
 }
 
-/// `0.23`, `-1.5`, `#3`, `#-2`, optionally followed by `,depth`.
-pub fn parse_eval(s: &str) -> Option<EvalScore> {
-    let v = s.split(',').next()?.trim();
-    if let Some(m) = v.strip_prefix('#') {
-        return m.parse().ok().map(EvalScore::Mate);
-    }
-    let pawns: f64 = v.parse().ok()?;
-    (pawns.is_finite() && pawns.abs() < 1.0e6).then(|| EvalScore::Cp((pawns * 100.0).round() as i32))
+/// `0.23`, `-1.5`, `#3`, `#-2`, optionally followed by `,depth`: the score and the depth. A depth that is not
+/// a number makes the whole command unknown (it stays in the comment as written).
+pub fn parse_eval(s: &str) -> Option<(EvalScore, Option<u16>)> {
+    let (v, depth) = match s.split_once(',') {
+        Some((v, d)) => (v.trim(), Some(d.trim().parse::<u16>().ok()?)),
+        None => (s.trim(), None),
+    };
+    let score = if let Some(m) = v.strip_prefix('#') {
+        EvalScore::Mate(m.parse().ok()?)
+    } else {
+        let pawns: f64 = v.parse().ok()?;
+        (pawns.is_finite() && pawns.abs() < 1.0e6).then(|| EvalScore::Cp((pawns * 100.0).round() as i32))?
+    };
+    Some((score, depth))
 }
 
 #[cfg(test)]
@@ -78,16 +86,17 @@ mod tests {
         assert_eq!(c.eval, Some(EvalScore::Cp(17)));
         assert_eq!(c.text, "a fine move [%cal Ge2e4]");
         let m = parse_comment("[%eval #-3,20][%emt 0:00:02.5]");
-        assert_eq!(m.eval, Some(EvalScore::Mate(-3)));
+        assert_eq!((m.eval, m.eval_depth), (Some(EvalScore::Mate(-3)), Some(20)));
+        assert_eq!(c.eval_depth, None);
         assert_eq!(m.emt, Some(Duration::from_millis(2500)));
         assert_eq!(m.text, "");
     }
 
     #[test]
     fn bad_commands_stay_as_text() {
-        let c = parse_comment("[%clk soon] [%eval x] [%clk");
-        assert_eq!(c.clock, None);
-        assert_eq!(c.text, "[%clk soon] [%eval x] [%clk");
+        let c = parse_comment("[%clk soon] [%eval x] [%eval 0.5,deep] [%clk");
+        assert_eq!((c.clock, c.eval), (None, None));
+        assert_eq!(c.text, "[%clk soon] [%eval x] [%eval 0.5,deep] [%clk");
         assert_eq!(parse_clock("1:2:3:4"), None);
         assert_eq!(parse_clock("1.5:00"), None);
     }

@@ -442,7 +442,9 @@ impl<'a> Parser<'a> {
             Some(node) => {
                 node.clock = parsed.clock.or(node.clock);
                 node.emt = parsed.emt.or(node.emt);
-                node.eval = parsed.eval.or(node.eval);
+                if parsed.eval.is_some() {
+                    (node.eval, node.eval_depth) = (parsed.eval, parsed.eval_depth);
+                }
                 &mut node.comment
             }
             None => match self.frames.last_mut() {

@@ -21,6 +21,8 @@ pub struct MoveNode {
     pub emt: Option<Duration>,
     /// `[%eval]`: from White's point of view.
     pub eval: Option<EvalScore>,
+    /// The depth the file gave with `[%eval]` (`[%eval 0.23,18]`), written back with it.
+    pub eval_depth: Option<u16>,
     /// Alternatives to this move, each starting from the position before it.
     pub variations: Vec<Line>,
 }
@@ -35,6 +37,7 @@ impl MoveNode {
             clock: None,
             emt: None,
             eval: None,
+            eval_depth: None,
             variations: Vec::new(),
         }
     }

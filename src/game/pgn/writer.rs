@@ -32,7 +32,7 @@ impl Default for WriteOptions {
 pub fn write_game(out: &mut String, tags: &[(String, String)], tree: &GameTree, result: &str, opts: WriteOptions) {
     write_tags(out, tags, result);
     out.push('\n');
-    let mut mt = Movetext { out, line_len: 0, glue: false };
+    let mut mt = Movetext { out, line_len: 0, opening: false };
     write_line(&mut mt, &tree.start, &tree.mainline, opts);
     mt.token(result);
     out.push_str("\n\n");
@@ -78,16 +78,21 @@ fn push_tag(out: &mut String, name: &str, value: &str) {
 struct Movetext<'a> {
     out: &'a mut String,
     line_len: usize,
-    /// The next token follows without a space (after an opening parenthesis).
-    glue: bool,
+    /// A variation was opened: its `(` is written glued to the next token, so a line never ends in `(`.
+    opening: bool,
 }
 
 impl Movetext<'_> {
     fn token(&mut self, t: &str) {
+        let glued;
+        let t = if std::mem::take(&mut self.opening) {
+            glued = format!("({t}");
+            &glued
+        } else {
+            t
+        };
         let len = t.chars().count();
-        if std::mem::take(&mut self.glue) && self.line_len + len <= 79 {
-            // Stays on the line, right after the parenthesis.
-        } else if self.line_len > 0 && self.line_len + 1 + len > 79 {
+        if self.line_len > 0 && self.line_len + 1 + len > 79 {
             self.out.push('\n');
             self.line_len = 0;
         } else if self.line_len > 0 {
@@ -98,9 +103,17 @@ impl Movetext<'_> {
         self.line_len += len;
     }
 
+    /// Opens a variation: its `(` comes with the next token.
+    fn open(&mut self) {
+        self.opening = true;
+    }
+
     /// Closes a variation right after its last token.
     fn close(&mut self) {
-        self.glue = false;
+        if self.opening {
+            // An empty variation.
+            self.token("");
+        }
         if self.line_len + 1 > 79 {
             self.out.push('\n');
             self.line_len = 0;
@@ -112,7 +125,7 @@ impl Movetext<'_> {
     /// A comment, split into words so it wraps like the rest.
     fn comment(&mut self, text: &str) {
         let text = clean(text).replace('}', " ");
-        let words: Vec<&str> = text.split_whitespace().collect();
+        let words = comment_words(&text);
         if words.is_empty() {
             return;
         }
@@ -129,6 +142,25 @@ impl Movetext<'_> {
             self.token(&t);
         }
     }
+}
+
+/// A comment's words for wrapping, with each `[%command argument]` kept as one word, so that a line break
+/// never falls inside a command (readers that match `[%clk 0:01:00]` on one line would lose it).
+fn comment_words(text: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    let mut open = false;
+    for w in text.split_whitespace() {
+        match words.last_mut() {
+            Some(last) if open => {
+                last.push(' ');
+                last.push_str(w);
+            }
+            _ => words.push(w.to_string()),
+        }
+        let last = words.last().map_or("", |s| s.as_str());
+        open = last.rfind("[%").is_some_and(|i| !last[i..].contains(']'));
+    }
+    words
 }
 
 fn write_line(mt: &mut Movetext, start: &Position, line: &Line, opts: WriteOptions) {
@@ -161,8 +193,7 @@ fn write_line(mt: &mut Movetext, start: &Position, line: &Line, opts: WriteOptio
                 need_number = true;
             }
             for v in &node.variations {
-                mt.token("(");
-                mt.glue = true;
+                mt.open();
                 write_line(mt, &pos, v, opts);
                 mt.close();
                 need_number = true;
@@ -175,7 +206,10 @@ fn write_line(mt: &mut Movetext, start: &Position, line: &Line, opts: WriteOptio
 fn node_comment(node: &super::tree::MoveNode, opts: WriteOptions) -> String {
     let mut parts = Vec::new();
     if let Some(e) = node.eval {
-        parts.push(format!("[%eval {}]", eval_text(e)));
+        match node.eval_depth {
+            Some(d) => parts.push(format!("[%eval {},{d}]", eval_text(e))),
+            None => parts.push(format!("[%eval {}]", eval_text(e))),
+        }
     }
     if let Some(c) = node.clock {
         parts.push(format!("[%clk {}]", clock_text(c, opts.precise_clocks)));
@@ -205,5 +239,16 @@ fn eval_text(e: EvalScore) -> String {
     match e {
         EvalScore::Cp(cp) => format!("{:.2}", cp as f64 / 100.0),
         EvalScore::Mate(n) => format!("#{n}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_comment_command_is_one_word_for_wrapping() {
+        let words = comment_words("good [%clk 0:05:00] [%cal Gd2d4,Rg1f3][%eval  0.30,20] end [%open");
+        assert_eq!(words, ["good", "[%clk 0:05:00]", "[%cal Gd2d4,Rg1f3][%eval 0.30,20]", "end", "[%open"]);
     }
 }
