@@ -213,3 +213,16 @@ fn a_cut_comment_is_reported_with_its_line_and_ply() {
     assert_eq!(g.headers.get("Site").unwrap().len(), 4096);
     assert_eq!(g.warnings[0].to_string(), "line 2: the value of tag 'Site' is cut to 4 KiB");
 }
+
+#[test]
+fn an_en_passant_mark_after_the_capture_is_read_and_dropped() {
+    let g = &read_games(b"1. e4 Nf6 2. e5 d5 3. exd6 e.p. exd6 4. d4 ep *")[0];
+    // After the capture the mark is skipped; anywhere else it is an error as before.
+    let e = g.error.as_ref().expect("'ep' after d4 is not an en passant mark");
+    assert_eq!((e.line, e.token.as_str()), (1, "ep"));
+    let sans: Vec<&str> = g.tree.mainline.moves.iter().map(|m| m.san.as_str()).collect();
+    assert_eq!(sans, ["e4", "Nf6", "e5", "d5", "exd6", "exd6", "d4"]);
+    let ok = &read_games(b"1. e4 a6 2. e5 d5 3. exd6 EP 3... cxd6 *")[0];
+    assert!(ok.error.is_none(), "{:?}", ok.error);
+    assert_eq!(ok.tree.mainline.moves.len(), 6);
+}

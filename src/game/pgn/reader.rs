@@ -15,7 +15,7 @@ use super::index::PgnIndex;
 use super::lexer::{Lexer, Token};
 use super::long_move::long_algebraic;
 use super::tree::{GameTree, Line, MoveNode};
-use crate::rules::{DrawClaim, History, Move, Position, Role, Status, parse_san, san::san_without_suffix};
+use crate::rules::{DrawClaim, History, Move, MoveKind, Position, Role, Status, parse_san, san::san_without_suffix};
 use std::fmt;
 
 /// Variations nested deeper than this are refused.
@@ -293,6 +293,12 @@ impl<'a> Parser<'a> {
         Some(self.frames.first().map_or(0, |f| f.line.moves.len()) + 1)
     }
 
+    /// The last move read (in the current line) was an en passant capture.
+    fn after_en_passant(&self) -> bool {
+        let last = self.frames.last().and_then(|f| f.line.moves.last());
+        last.is_some_and(|node| node.mv.kind() == MoveKind::EnPassant)
+    }
+
     fn error(&self, line: u32, token: &str, message: impl Into<String>) -> PgnError {
         PgnError { line, ply: self.ply(), token: token.chars().take(40).collect(), message: message.into() }
     }
@@ -377,6 +383,10 @@ impl<'a> Parser<'a> {
             if let Some(how) = ended {
                 return Err(self.error(line, token, format!("the game was already drawn {how}")));
             }
+        }
+        if is_en_passant_mark(token) && self.after_en_passant() {
+            // `exd6 e.p.`, as older files and books write: the mark adds nothing to the move.
+            return Ok(());
         }
         let frame = self.frames.last_mut().ok_or_else(|| PgnError {
             line,
@@ -543,6 +553,11 @@ fn result_marker(s: &[u8]) -> Option<&'static str> {
         b"*" => Some("*"),
         _ => None,
     }
+}
+
+/// `e.p.` or `ep` written as a word of its own after an en passant capture.
+fn is_en_passant_mark(token: &str) -> bool {
+    matches!(token.to_ascii_lowercase().as_str(), "e.p." | "e.p" | "ep" | "ep.")
 }
 
 fn mark_nag(m: &[u8]) -> Option<u8> {
