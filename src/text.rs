@@ -2,7 +2,7 @@
 //! values) before it reaches a terminal, on the screen or on stdout/stderr. Control characters are what a file
 //! would use to send escape sequences to the terminal; bidi overrides and isolates make text read differently
 //! from what it is; zero-width characters hide text. None of them gets through. JSON output does not use this:
-//! JSON escaping is exact and is the sanitiser there.
+//! JSON escaping is exact and is the sanitiser there. Also here: counted nouns for messages (`1 ply`, `2 plies`).
 
 /// Drops control characters (C0, DEL, C1 — ESC among them), bidi overrides and isolates, and zero-width
 /// characters; line breaks and tabs become spaces.
@@ -15,6 +15,11 @@ pub fn clean(text: &str) -> String {
             c => Some(c),
         })
         .collect()
+}
+
+/// `n` and the noun for it: `count(1, "ply", "plies")` is `1 ply`, `count(2, …)` is `2 plies`.
+pub fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069), the implicit marks, and the

@@ -62,5 +62,5 @@ fn a_directory_is_refused_and_the_other_files_still_read() {
     let o = tabiya_within(&["pgn", d, good.to_str().unwrap()], Duration::from_secs(20));
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("a directory, not a regular file"));
-    assert!(String::from_utf8_lossy(&o.stdout).contains("good.pgn: game 1: ? – ?, *, 1 plies, ongoing"));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("good.pgn: game 1: ? – ?, *, 1 ply, ongoing"));
 }

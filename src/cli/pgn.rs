@@ -94,8 +94,8 @@ fn summary(game: &PgnGame) -> String {
         return format!("{head}: ERROR {e}");
     }
     let h = game.history();
-    let plies = game.tree.mainline.moves.len();
-    let mut s = format!("{head}, {}, {plies} plies, {}", game.result, status_name(h.status()));
+    let plies = tabiya::text::count(game.tree.mainline.moves.len(), "ply", "plies");
+    let mut s = format!("{head}, {}, {plies}, {}", game.result, status_name(h.status()));
     let claims: Vec<&str> = h.claimable().into_iter().map(claim_name).collect();
     if !claims.is_empty() {
         s.push_str(&format!(", claimable: {}", claims.join(" ")));

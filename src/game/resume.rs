@@ -50,10 +50,10 @@ impl SavedGame {
             self.headers.get("Result").unwrap_or("*").to_string()
         };
         format!(
-            "{} {}, {} plies ({state})",
+            "{} {}, {} ({state})",
             self.headers.get("Date").unwrap_or("?"),
             self.headers.players(),
-            self.plies
+            crate::text::count(self.plies, "ply", "plies")
         )
     }
 }

@@ -40,7 +40,9 @@ impl App {
         let Screen::Unfinished(screen) = &mut self.screen else { return };
         let outcome = screen.handle(&action);
         self.unfinished_count = screen.list.games.len();
-        let summary = screen.chosen().map(|g| format!("{} – {}, {} plies", g.white, g.black, g.plies));
+        let summary = screen
+            .chosen()
+            .map(|g| format!("{} – {}, {}", g.white, g.black, crate::text::count(g.plies, "ply", "plies")));
         let result = match outcome {
             UnfinishedOutcome::Stay => Ok(()),
             UnfinishedOutcome::NewGame => {

@@ -22,10 +22,10 @@ pub fn draw_list(frame: &mut Frame, app: &App, list: &GameList) {
     let t = &app.theme;
     let area = frame.area();
     let buf = frame.buffer_mut();
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_style(t.accent)
-        .title(Line::styled(format!(" {} — {} games ", list.title, list.entries.len()), t.title));
+    let block = Block::default().borders(Borders::ALL).border_style(t.accent).title(Line::styled(
+        format!(" {} — {} ", list.title, crate::text::count(list.entries.len(), "game", "games")),
+        t.title,
+    ));
     let inner = block.inner(area);
     block.render(area, buf);
     if inner.height < 2 {

@@ -5,7 +5,7 @@
 use super::wrap::{cut, wrap};
 use crate::game::UnfinishedGame;
 use crate::game::saves::civil_date_time;
-use crate::text::clean;
+use crate::text::{clean, count};
 use crate::tui::action::Command;
 use crate::tui::app::App;
 use crate::tui::unfinished::UnfinishedScreen;
@@ -111,10 +111,10 @@ fn footer_lines(app: &App, screen: &UnfinishedScreen, width: usize) -> Vec<(Stri
     if let Some(g) = screen.chosen() {
         let file = g.path.file_name().map(|n| clean(&n.to_string_lossy())).unwrap_or_default();
         let mut text = format!(
-            "White {} · Black {} · {} plies · time control {} · file {file}",
+            "White {} · Black {} · {} · time control {} · file {file}",
             clean(&g.white),
             clean(&g.black),
-            g.plies,
+            count(g.plies, "ply", "plies"),
             clean(&g.time_control)
         );
         if g.open_elsewhere {
