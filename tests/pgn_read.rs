@@ -226,3 +226,23 @@ fn an_en_passant_mark_after_the_capture_is_read_and_dropped() {
     assert!(ok.error.is_none(), "{:?}", ok.error);
     assert_eq!(ok.tree.mainline.moves.len(), 6);
 }
+
+#[test]
+fn evaluation_symbols_in_the_movetext_are_read_as_nags() {
+    let src = "1. e4 e5 2. Nf3 += Nc6 =+ 3. Bb5+- a6 ± 4. Ba4 ∞ Nf6 -/+ 5. O-O N 5... Be7 = *";
+    let g = &read_games(src.as_bytes())[0];
+    assert!(g.error.is_none(), "{:?}", g.error);
+    let nags: Vec<Vec<u8>> = g.tree.mainline.moves.iter().map(|m| m.nags.clone()).collect();
+    let want: [&[u8]; 10] = [&[], &[], &[14], &[15], &[18], &[16], &[13], &[17], &[146], &[10]];
+    assert_eq!(nags, want);
+    assert_eq!(g.tree.mainline.moves[4].san, "Bb5");
+    // A check stays a check, and a suffix that leaves no move is still an error naming the token.
+    let check = &read_games("1. e4 f6 2. Qh5++- g6 *".as_bytes())[0];
+    assert!(check.error.is_none(), "{:?}", check.error);
+    assert_eq!(
+        (check.tree.mainline.moves[2].san.as_str(), &check.tree.mainline.moves[2].nags[..]),
+        ("Qh5+", &[18u8][..])
+    );
+    let bad = &read_games("1. e4 e5 2. Zz9+- *".as_bytes())[0];
+    assert_eq!(bad.error.as_ref().map(|e| e.token.as_str()), Some("Zz9+-"));
+}

@@ -85,7 +85,13 @@ impl<'a> Lexer<'a> {
                 self.take_while(is_symbol_byte);
                 Token::Symbol(&self.src[start..self.pos])
             }
-            c => Token::Junk(c),
+            c => match UNICODE_MARKS.iter().find(|m| self.src[start..].starts_with(m.as_bytes())) {
+                Some(m) => {
+                    self.pos = start + m.len();
+                    Token::Mark(&self.src[start..self.pos])
+                }
+                None => Token::Junk(c),
+            },
         };
         Some((tok, line))
     }
@@ -197,6 +203,9 @@ fn unescape(raw: &[u8]) -> Vec<u8> {
     out
 }
 
+/// The evaluation symbols books and some programs write in the movetext instead of NAGs (read as `Mark`s).
+const UNICODE_MARKS: [&str; 6] = ["±", "∓", "⩲", "⩱", "∞", "□"];
+
 pub fn is_symbol_byte(c: u8) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, b'_' | b'+' | b'#' | b'=' | b':' | b'-' | b'/' | b'.')
 }
@@ -237,6 +246,15 @@ mod tests {
         assert_eq!(t[9], Token::Comment(b" rest"));
         assert_eq!(t[10], Token::VarOpen);
         assert_eq!(*t.last().unwrap(), Token::Symbol(b"1-0"));
+    }
+
+    #[test]
+    fn unicode_evaluation_symbols_are_marks_and_other_bytes_junk() {
+        let t = tokens("e4 ± ∞e5 \u{e9}");
+        assert_eq!(t[1], Token::Mark("±".as_bytes()));
+        assert_eq!(t[2], Token::Mark("∞".as_bytes()));
+        assert_eq!(t[3], Token::Symbol(b"e5"));
+        assert_eq!(t[4], Token::Junk(0xC3));
     }
 
     #[test]

@@ -365,6 +365,10 @@ impl<'a> Parser<'a> {
             return Ok(());
         }
         let token = std::str::from_utf8(san).unwrap_or("?");
+        if let Some(nag) = evaluation_nag(token) {
+            self.add_nag(nag);
+            return Ok(());
+        }
         let depth = self.frames.len() - 1;
         if matches!(token, "--" | "Z0" | "0000" | "@@@@") {
             return self.null_move(token, line, depth);
@@ -383,6 +387,13 @@ impl<'a> Parser<'a> {
             if let Some(how) = ended {
                 return Err(self.error(line, token, format!("the game was already drawn {how}")));
             }
+        }
+        if let Some((san, nag)) = split_evaluation_suffix(token)
+            && self.frames.last().is_some_and(|f| parse_san(&f.pos, san).is_ok())
+        {
+            self.symbol(san.as_bytes(), line)?;
+            self.add_nag(nag);
+            return Ok(());
         }
         if is_en_passant_mark(token) && self.after_en_passant() {
             // `exd6 e.p.`, as older files and books write: the mark adds nothing to the move.
@@ -560,6 +571,7 @@ fn is_en_passant_mark(token: &str) -> bool {
     matches!(token.to_ascii_lowercase().as_str(), "e.p." | "e.p" | "ep" | "ep.")
 }
 
+/// The NAG of a move mark (`!`, `?!`) or of the Unicode evaluation symbols the lexer reads as marks.
 fn mark_nag(m: &[u8]) -> Option<u8> {
     match m {
         b"!" => Some(1),
@@ -568,8 +580,37 @@ fn mark_nag(m: &[u8]) -> Option<u8> {
         b"??" => Some(4),
         b"!?" => Some(5),
         b"?!" => Some(6),
-        _ => None,
+        _ => std::str::from_utf8(m).ok().and_then(evaluation_nag),
     }
+}
+
+/// The NAG of an evaluation symbol written in the movetext instead of `$14` and the like, as Scid (with
+/// symbolic annotations), books and Informant-style exports do: `+=` is $14, `+-` is $18, `∞` is $13.
+fn evaluation_nag(s: &str) -> Option<u8> {
+    Some(match s {
+        "=" => 10,
+        "∞" => 13,
+        "+=" | "+/=" | "⩲" => 14,
+        "=+" | "=/+" | "⩱" => 15,
+        "+/-" | "±" => 16,
+        "-/+" | "∓" => 17,
+        "+-" | "+--" => 18,
+        "-+" | "--+" => 19,
+        "=/∞" | "=∞" => 44,
+        "□" => 7,
+        "N" => 146,
+        _ => return None,
+    })
+}
+
+/// A move with an evaluation symbol written onto it (`Bb5+-`): the move and the symbol's NAG. Only the
+/// two-sided symbols, so a check (`Bb5+`) or a promotion (`e8=Q`) is never taken for one.
+fn split_evaluation_suffix(token: &str) -> Option<(&str, u8)> {
+    ["+/-", "-/+", "+/=", "=/+", "+-", "-+", "+=", "=+"].iter().find_map(|suffix| {
+        let san = token.strip_suffix(suffix)?;
+        let ends_well = san.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '+' || c == '#');
+        (san.len() >= 2 && ends_well).then(|| (san, evaluation_nag(suffix).unwrap_or(0)))
+    })
 }
 
 fn junk(b: u8) -> String {
