@@ -246,3 +246,13 @@ fn evaluation_symbols_in_the_movetext_are_read_as_nags() {
     let bad = &read_games("1. e4 e5 2. Zz9+- *".as_bytes())[0];
     assert_eq!(bad.error.as_ref().map(|e| e.token.as_str()), Some("Zz9+-"));
 }
+
+#[test]
+fn older_promotion_forms_are_read() {
+    for (form, want) in [("b8(Q)", "b8=Q"), ("b8/Q", "b8=Q"), ("b8(n)+", "b8=N+"), ("b8Q", "b8=Q"), ("b8=R", "b8=R")] {
+        let src = format!("[FEN \"8/1P1k4/8/8/8/8/8/4K3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. {form} *");
+        let g = &read_games(src.as_bytes())[0];
+        assert!(g.error.is_none(), "{form}: {:?}", g.error);
+        assert_eq!(g.tree.mainline.moves[0].san, want, "{form}");
+    }
+}

@@ -83,6 +83,7 @@ impl<'a> Lexer<'a> {
             b'*' => Token::Symbol(&self.src[start..self.pos]),
             c if is_symbol_byte(c) => {
                 self.take_while(is_symbol_byte);
+                self.take_bracketed_promotion();
                 Token::Symbol(&self.src[start..self.pos])
             }
             c => match UNICODE_MARKS.iter().find(|m| self.src[start..].starts_with(m.as_bytes())) {
@@ -94,6 +95,19 @@ impl<'a> Lexer<'a> {
             },
         };
         Some((tok, line))
+    }
+
+    /// `(Q)` glued to a move that ends on the first or last rank (`a8(Q)`, an older way to write `a8=Q`) is
+    /// part of the move, not a variation: no variation can be a lone piece letter.
+    fn take_bracketed_promotion(&mut self) {
+        let on_last_rank = matches!(self.src.get(self.pos.wrapping_sub(1)), Some(b'1' | b'8'));
+        if let Some([b'(', piece, b')']) = self.src.get(self.pos..self.pos + 3)
+            && on_last_rank
+            && matches!(piece.to_ascii_uppercase(), b'Q' | b'R' | b'B' | b'N')
+        {
+            self.pos += 3;
+            self.take_while(is_symbol_byte); // `+`, `#`
+        }
     }
 
     fn skip_space(&mut self) {
@@ -246,6 +260,14 @@ mod tests {
         assert_eq!(t[9], Token::Comment(b" rest"));
         assert_eq!(t[10], Token::VarOpen);
         assert_eq!(*t.last().unwrap(), Token::Symbol(b"1-0"));
+    }
+
+    #[test]
+    fn a_bracketed_promotion_is_part_of_the_move() {
+        let t = tokens("a8(Q) b1(n)+ e4(1. d4) h8(Qx)");
+        assert_eq!(&t[..2], [Token::Symbol(b"a8(Q)"), Token::Symbol(b"b1(n)+")]);
+        assert_eq!(&t[2..4], [Token::Symbol(b"e4"), Token::VarOpen]);
+        assert_eq!(&t[7..9], [Token::Symbol(b"h8"), Token::VarOpen]);
     }
 
     #[test]

@@ -407,7 +407,7 @@ impl<'a> Parser<'a> {
         })?;
         let parsed = match long_algebraic(token) {
             Some(long) => long.find(&frame.pos, token),
-            None => parse_san(&frame.pos, token).map_err(|e| e.to_string()),
+            None => parse_san(&frame.pos, &promotion_as_san(token)).map_err(|e| e.to_string()),
         };
         let m = match parsed {
             Ok(m) => m,
@@ -563,6 +563,21 @@ fn result_marker(s: &[u8]) -> Option<&'static str> {
         b"1/2-1/2" | b"1/2" => Some("1/2-1/2"),
         b"*" => Some("*"),
         _ => None,
+    }
+}
+
+/// `a8(Q)` and `a8/Q`, older ways to write a promotion, as `a8=Q`; other moves as they are.
+fn promotion_as_san(token: &str) -> std::borrow::Cow<'_, str> {
+    let b = token.as_bytes();
+    let Some(i) = b.iter().position(|&c| c == b'(' || c == b'/') else { return token.into() };
+    let piece = b.get(i + 1).is_some_and(|p| matches!(p.to_ascii_uppercase(), b'Q' | b'R' | b'B' | b'N'));
+    if i == 0 || !matches!(b[i - 1], b'1' | b'8') || !piece {
+        return token.into();
+    }
+    let after = if b[i] == b'(' { token[i + 2..].strip_prefix(')') } else { Some(&token[i + 2..]) };
+    match after {
+        Some(rest) => format!("{}={}{rest}", &token[..i], b[i + 1].to_ascii_uppercase() as char).into(),
+        None => token.into(),
     }
 }
 
