@@ -395,7 +395,7 @@ impl<'a> Parser<'a> {
             self.add_nag(nag);
             return Ok(());
         }
-        if is_en_passant_mark(token) && self.after_en_passant() {
+        if self.after_en_passant() && is_en_passant_mark(token) {
             // `exd6 e.p.`, as older files and books write: the mark adds nothing to the move.
             return Ok(());
         }
@@ -583,7 +583,7 @@ fn promotion_as_san(token: &str) -> std::borrow::Cow<'_, str> {
 
 /// `e.p.` or `ep` written as a word of its own after an en passant capture.
 fn is_en_passant_mark(token: &str) -> bool {
-    matches!(token.to_ascii_lowercase().as_str(), "e.p." | "e.p" | "ep" | "ep.")
+    ["e.p.", "e.p", "ep", "ep."].iter().any(|mark| token.eq_ignore_ascii_case(mark))
 }
 
 /// The NAG of a move mark (`!`, `?!`) or of the Unicode evaluation symbols the lexer reads as marks.
@@ -624,7 +624,7 @@ fn split_evaluation_suffix(token: &str) -> Option<(&str, u8)> {
     ["+/-", "-/+", "+/=", "=/+", "+-", "-+", "+=", "=+"].iter().find_map(|suffix| {
         let san = token.strip_suffix(suffix)?;
         let ends_well = san.ends_with(|c: char| c.is_ascii_alphanumeric() || c == '+' || c == '#');
-        (san.len() >= 2 && ends_well).then(|| (san, evaluation_nag(suffix).unwrap_or(0)))
+        (san.len() >= 2 && ends_well).then_some((san, evaluation_nag(suffix)?))
     })
 }
 
