@@ -442,6 +442,16 @@ fn an_unfinished_game_is_offered_and_resumed_after_a_restart() {
 }
 
 #[test]
+fn the_game_list_shows_the_result_of_games_without_tags() {
+    let pgn = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n[Result \"?\"]\n\n1. d4 d5 1/2-1/2\n";
+    let time = FakeTime::new();
+    let mut app = app_with(Config::default(), &time, None);
+    app.open_review("tagless.pgn", pgn.as_bytes().to_vec(), None).unwrap();
+    let results: Vec<_> = app.list.as_ref().unwrap().entries.iter().map(|e| e.result.as_str()).collect();
+    assert_eq!(results, ["1-0", "0-1", "1/2-1/2"], "the movetext's marker stands in for a missing or bad tag");
+}
+
+#[test]
 fn review_steps_through_a_file_and_continues_from_a_position() {
     let pgn = "[Event \"One\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
                [Event \"Two\"]\n[White \"C\"]\n[Black \"D\"]\n[Result \"*\"]\n\n1. d4 d5 *\n";

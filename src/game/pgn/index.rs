@@ -7,6 +7,7 @@
 //! `[`, or ends with what looks like a result, does not split a game.
 
 use super::headers::{Headers, read_headers};
+use super::reader::result_marker;
 
 /// One game's place in the file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -80,6 +81,27 @@ impl PgnIndex {
         let s = self.spans.get(i)?;
         Some(read_headers(&src[s.start..s.end]))
     }
+
+    /// The result of game `i` as the reader will give it: the `Result` tag when it is a result, else the
+    /// marker ending the movetext (a game without tags), else `*`. Looks only at the game's last line.
+    pub fn result(&self, src: &[u8], i: usize, headers: &Headers) -> &'static str {
+        let tag = headers.get("Result").and_then(|t| result_marker(t.trim().as_bytes()));
+        let Some(s) = self.spans.get(i) else { return tag.unwrap_or("*") };
+        tag.or_else(|| final_marker(&src[s.start..s.end])).unwrap_or("*")
+    }
+}
+
+/// The termination marker that ends a game's text, if its last movetext token is one and sits outside any
+/// comment.
+fn final_marker(game: &[u8]) -> Option<&'static str> {
+    let end = game.iter().rposition(|c| !c.is_ascii_whitespace())? + 1;
+    let start = game[..end].iter().rposition(|c| c.is_ascii_whitespace()).map_or(0, |i| i + 1);
+    let marker = result_marker(&game[start..end])?;
+    let before = &game[..start];
+    let line = &before[before.iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1)..];
+    let open = before.iter().rposition(|&c| c == b'{');
+    let in_brace = open.is_some_and(|o| before.iter().rposition(|&c| c == b'}').is_none_or(|c| c < o));
+    (!in_brace && !line.contains(&b';') && line.first() != Some(&b'[')).then_some(marker)
 }
 
 /// Does this movetext line (with no comment open at either end) end with a game termination marker?
@@ -127,6 +149,19 @@ mod tests {
         // A result inside a comment does not end the game.
         let idx = PgnIndex::build(b"1. e4 { thought about\n1-0 } e5 *\n");
         assert_eq!(idx.len(), 1);
+    }
+
+    #[test]
+    fn a_game_without_a_result_tag_takes_its_movetext_marker() {
+        let src = b"1. e4 e5 2. Qh5 1-0\n\n[Result \"?\"]\n\n1. d4 {resigns 0-1}\n*\n\n1. c4 ; 1/2-1/2\n\n[Result \"0-1\"]\n\n1. g4 1-0\n";
+        let idx = PgnIndex::build(src);
+        let results: Vec<_> = (0..idx.len()).map(|i| idx.result(src, i, &idx.headers(src, i).unwrap())).collect();
+        // The tag wins when it is a result; a marker in a comment or after a `;` is no marker.
+        assert_eq!(results, ["1-0", "*", "*", "0-1"]);
+        assert_eq!(final_marker(b"1. e4 1/2"), Some("1/2-1/2"));
+        assert_eq!(final_marker(b"[Result \"1-0\"]\n1-0"), Some("1-0"));
+        assert_eq!(final_marker(b"  \n"), None);
+        assert_eq!(final_marker(b"1. f4 {a\n0-1\n"), None);
     }
 
     #[test]

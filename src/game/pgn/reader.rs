@@ -556,7 +556,8 @@ fn strip_move_number(s: &[u8]) -> &[u8] {
     &rest[dots..]
 }
 
-fn result_marker(s: &[u8]) -> Option<&'static str> {
+/// A game termination marker in any form the reader accepts, as it is written back.
+pub(crate) fn result_marker(s: &[u8]) -> Option<&'static str> {
     match s {
         b"1-0" => Some("1-0"),
         b"0-1" => Some("0-1"),

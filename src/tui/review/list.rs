@@ -37,7 +37,12 @@ pub struct GameList {
 impl GameList {
     pub fn new(title: &str, source: Vec<u8>) -> GameList {
         let index = PgnIndex::build(&source);
-        let entries = (0..index.len()).map(|i| entry(i + 1, &index.headers(&source, i).unwrap_or_default())).collect();
+        let entries = (0..index.len())
+            .map(|i| {
+                let headers = index.headers(&source, i).unwrap_or_default();
+                entry(i + 1, &headers, index.result(&source, i, &headers))
+            })
+            .collect();
         GameList { title: clean(title), source, index, entries, selected: 0, origins: Vec::new(), notice: None }
     }
 
@@ -83,7 +88,7 @@ impl GameList {
     }
 }
 
-fn entry(number: usize, h: &Headers) -> ListEntry {
+fn entry(number: usize, h: &Headers, result: &str) -> ListEntry {
     let get = |k: &str| clean(h.get(k).unwrap_or("?"));
     let variant = match h.get("Variant") {
         Some(v) => clean(v),
@@ -94,7 +99,7 @@ fn entry(number: usize, h: &Headers) -> ListEntry {
         number,
         white: get("White"),
         black: get("Black"),
-        result: get("Result"),
+        result: result.to_string(),
         date: get("Date"),
         event: get("Event"),
         variant,
