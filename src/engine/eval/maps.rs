@@ -1,15 +1,26 @@
-//! Square sets over the 0x88 board (one bit per 0x88 index in a `u128`), and the maps the evaluation builds
+//! Square sets over the 0x88 board (one bit per on-board square in a `u64`), and the maps the evaluation builds
 //! on its one walk over the pieces: where each side's pieces stand and which squares each side attacks, with
 //! what. Later terms (threats, king safety, passed pawns) read these maps instead of walking the board again.
 
 use crate::engine::attacks::{KING_STEPS, KNIGHT_STEPS};
 
-/// A set of 0x88 squares.
-pub(crate) type Squares = u128;
+/// A set of 0x88 squares, one bit per on-board square: 0x88 square `sq` is bit `sq`'s rank times 8 plus its
+/// file. The sets are packed into 64 bits rather than indexed by the 0x88 number in 128 because a 64-bit shift
+/// and population count are single cheap operations and the 128-bit ones are not (the evaluation's maps cost a
+/// quarter of the search time with 128 bits). The board itself stays 0x88; only these sets are packed.
+pub(crate) type Squares = u64;
 
+/// The bit of on-board 0x88 square `sq`.
 #[inline]
-pub(crate) fn bit(sq: u8) -> Squares {
-    1u128 << sq
+pub(crate) const fn bit(sq: u8) -> Squares {
+    debug_assert!(sq & 0x88 == 0, "an off-board square would share an on-board square's bit");
+    1u64 << ((sq + (sq & 7)) >> 1)
+}
+
+/// The 0x88 square of a set's bit number `i` (0..64), the inverse of `bit`.
+#[inline]
+pub(crate) const fn square_of(i: u32) -> u8 {
+    (i + (i & 0x38)) as u8
 }
 
 #[inline]
@@ -19,18 +30,18 @@ pub(crate) fn count(s: Squares) -> i32 {
 
 /// The squares one leaper step (`steps`) from each square.
 const fn leaper_table(steps: &[i8; 8], with_self: bool) -> [Squares; 128] {
-    let mut t = [0u128; 128];
+    let mut t = [0u64; 128];
     let mut sq = 0;
     while sq < 128 {
         if sq & 0x88 == 0 {
             if with_self {
-                t[sq] |= 1u128 << sq;
+                t[sq] |= bit(sq as u8);
             }
             let mut i = 0;
             while i < 8 {
                 let to = (sq as i32 + steps[i] as i32) as usize;
                 if to < 128 && to & 0x88 == 0 {
-                    t[sq] |= 1u128 << to;
+                    t[sq] |= bit(to as u8);
                 }
                 i += 1;
             }
@@ -106,5 +117,16 @@ mod tests {
         let mut board = [0u8; 128];
         board[0x04] = 4; // a rook on e1 blocks a1's ray
         assert_eq!(slider_reach(&board, 0x00, &[1]), bit(0x01) | bit(0x02) | bit(0x03) | bit(0x04));
+    }
+
+    #[test]
+    fn every_board_square_has_its_own_bit() {
+        let squares: Vec<u8> = (0..128u8).filter(|sq| sq & 0x88 == 0).collect();
+        let all = squares.iter().fold(0, |set, &sq| {
+            assert_eq!(set & bit(sq), 0, "square {sq:#x} shares a bit");
+            assert_eq!(square_of(bit(sq).trailing_zeros()), sq);
+            set | bit(sq)
+        });
+        assert_eq!(all, u64::MAX);
     }
 }

@@ -58,9 +58,8 @@ pub(crate) fn lookup(pos: &Position, pawns: [Squares; 2]) -> PawnEntry {
 
 /// Mixes the pawn sets into a slot number.
 fn slot_of(pawns: [Squares; 2]) -> usize {
-    let words = [pawns[0] as u64, (pawns[0] >> 64) as u64, pawns[1] as u64, (pawns[1] >> 64) as u64];
     let mut h: u64 = 0;
-    for w in words {
+    for w in pawns {
         h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
     }
     (h >> 40) as usize & (ENTRIES - 1)
@@ -76,7 +75,7 @@ mod tests {
         for (c, set) in sets.iter_mut().enumerate() {
             for &sq in &pos.list[c][..pos.count[c] as usize] {
                 if pos.board[sq as usize] & 7 == 1 {
-                    *set |= 1u128 << sq;
+                    *set |= crate::engine::eval::maps::bit(sq);
                 }
             }
         }

@@ -2,7 +2,7 @@
 //! use (open files for rooks, squares attacked by pawns for mobility, squares enemy pawns can never attack).
 
 use super::Acc;
-use super::maps::{Maps, Squares, bit};
+use super::maps::{Maps, Squares, bit, square_of};
 use super::params::*;
 use crate::engine::attacks::distance;
 use crate::rules::Position;
@@ -18,8 +18,8 @@ pub(crate) struct PawnInfo {
     /// Lowest and highest (absolute) rank of a pawn per file; 8 / -1 when none.
     min_rank: [[i8; 8]; 2],
     max_rank: [[i8; 8]; 2],
-    /// Squares attacked by each side's pawns, one bit per 0x88 index.
-    pub attacks: [u128; 2],
+    /// Squares attacked by each side's pawns, one bit per square (`maps::bit`).
+    pub attacks: [Squares; 2],
 }
 
 impl PawnInfo {
@@ -39,7 +39,7 @@ impl PawnInfo {
                 for side in [fwd.wrapping_sub(1), fwd.wrapping_add(1)] {
                     let t = sq.wrapping_add(side);
                     if t & 0x88 == 0 {
-                        info.attacks[c] |= 1u128 << t;
+                        info.attacks[c] |= bit(t);
                     }
                 }
             }
@@ -115,7 +115,7 @@ pub(crate) fn passed_set(pos: &Position, info: &PawnInfo) -> Squares {
 pub(crate) fn evaluate_passed(pos: &Position, passed: Squares, maps: &Maps, p: &Params, acc: &mut Acc) {
     let mut rest = passed;
     while rest != 0 {
-        let sq = rest.trailing_zeros() as u8;
+        let sq = square_of(rest.trailing_zeros());
         rest &= rest - 1;
         let c = (pos.board[sq as usize] >> 3) as usize & 1;
         passed_pawn(pos, maps, p, c, sq, acc);
