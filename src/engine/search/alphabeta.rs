@@ -83,7 +83,7 @@ impl Searcher<'_> {
         {
             return e.score;
         }
-        let in_check = self.pos.in_check();
+        let in_check = self.in_check();
         let raw_eval = match (in_check, entry) {
             (true, _) => -INFINITE,
             (false, Some(e)) => e.eval,
@@ -174,7 +174,7 @@ impl Searcher<'_> {
             }
             let undo = self.make(m);
             self.stack[ply] = piece_to(us, m);
-            let gives_check = self.pos.in_check();
+            let gives_check = self.in_check();
             if prunable
                 && quiet
                 && !gives_check

@@ -194,7 +194,7 @@ impl Searcher<'_> {
             let nodes_before = self.nodes;
             self.stack[0] = super::ordering::piece_to(self.pos.side_to_move(), m);
             let undo = self.make(m);
-            let gives_check = self.pos.in_check();
+            let gives_check = self.in_check();
             let new_depth = depth - 1 + gives_check as i32;
             let score = if i == 0 || all_moves {
                 -self.alphabeta(new_depth, 1, -beta, -alpha, true)

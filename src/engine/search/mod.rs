@@ -102,6 +102,9 @@ pub(crate) struct Searcher<'a> {
     /// The current position's pawn key (for the correction history).
     pawn_key: u64,
     selectivity: Selectivity,
+    /// The key of the last position asked `in_check` and its answer: a move's "gives check" is asked right
+    /// after the move is made, and the child node asks again on entry, so the second answer is remembered.
+    last_check: Option<(u64, bool)>,
 }
 
 /// Root moves are reported only after this long, as Stockfish does, so short searches stay quiet.
@@ -119,6 +122,7 @@ impl<'a> Searcher<'a> {
         Searcher {
             pawn_key: correction::pawn_key(&pos),
             selectivity: Selectivity::Full,
+            last_check: None,
             pos,
             root: history.len(),
             keys: history,
@@ -193,6 +197,20 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn previous_moves(&self, ply: usize) -> [PieceTo; 2] {
         [if ply >= 1 { self.stack[ply - 1] } else { 0 }, if ply >= 2 { self.stack[ply - 2] } else { 0 }]
+    }
+
+    /// Is the side to move in check? (Remembered for the last position asked; see `last_check`.)
+    #[inline]
+    fn in_check(&mut self) -> bool {
+        let key = self.pos.key();
+        match self.last_check {
+            Some((k, answer)) if k == key => answer,
+            _ => {
+                let answer = self.pos.in_check();
+                self.last_check = Some((key, answer));
+                answer
+            }
+        }
     }
 
     #[inline]

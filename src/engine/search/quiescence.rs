@@ -38,7 +38,7 @@ impl Searcher<'_> {
             return e.score;
         }
         let alpha_orig = alpha;
-        let in_check = self.pos.in_check();
+        let in_check = self.in_check();
         let mut best = -INFINITE;
         let raw_eval = match (in_check, entry) {
             (true, _) => -INFINITE,
