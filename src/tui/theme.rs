@@ -83,6 +83,8 @@ pub struct Theme {
     pub cursor: Style,
     /// The from and to squares of a queued premove.
     pub premove: Style,
+    /// Marked squares and arrow ends from the game's comments, by `ShapeColour` index.
+    pub shapes: [Style; 4],
     pub coordinates: Style,
     pub text: Style,
     pub dim: Style,
@@ -100,6 +102,10 @@ pub struct Theme {
 /// The premove squares' colour where a theme names none: a violet apart from the blue selection, the
 /// yellow last move and the red check of the shipped themes.
 const DEFAULT_PREMOVE: &str = "#9a6fb8";
+
+/// The squares a game's comments mark and the arrows they draw (`[%csl …]`, `[%cal …]`), by colour: green,
+/// red, yellow, blue, as lichess draws them, light enough that the pieces on them stay readable.
+const SHAPE_COLOURS: [&str; 4] = ["#6fae5f", "#d0605a", "#e0b84a", "#5f8fd0"];
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -165,6 +171,7 @@ impl Theme {
             target: s,
             cursor: s,
             premove: s,
+            shapes: [s; 4],
             coordinates: s,
             text: s,
             dim: s,
@@ -212,6 +219,7 @@ fn parse(source: &str, mode: ColorMode) -> Result<Theme, String> {
         target: bg(&f.target)?,
         cursor: bg(&f.cursor)?,
         premove: bg(f.premove.as_deref().unwrap_or(DEFAULT_PREMOVE))?,
+        shapes: [bg(SHAPE_COLOURS[0])?, bg(SHAPE_COLOURS[1])?, bg(SHAPE_COLOURS[2])?, bg(SHAPE_COLOURS[3])?],
         coordinates: fg(&f.coordinates)?,
         text: fg(&f.text)?,
         dim: fg(&f.dim)?,
@@ -242,6 +250,7 @@ fn map_styles(mut t: Theme, f: impl Fn(Color) -> Color) -> Theme {
         &mut t.selected,
         &mut t.target,
         &mut t.cursor,
+        &mut t.premove,
         &mut t.coordinates,
         &mut t.text,
         &mut t.dim,
@@ -251,7 +260,10 @@ fn map_styles(mut t: Theme, f: impl Fn(Color) -> Color) -> Theme {
         &mut t.error,
         &mut t.current_move,
         &mut t.title,
-    ] {
+    ]
+    .into_iter()
+    .chain(t.shapes.iter_mut())
+    {
         s.fg = s.fg.map(&f);
         s.bg = s.bg.map(&f);
     }
@@ -268,6 +280,8 @@ fn monochrome(mut t: Theme) -> Theme {
     t.target = t.target.add_modifier(Modifier::BOLD);
     t.cursor = t.cursor.add_modifier(Modifier::UNDERLINED | Modifier::BOLD);
     t.premove = t.premove.add_modifier(Modifier::CROSSED_OUT | Modifier::BOLD);
+    // Without colour the shapes' colours are lost; the notes panel names them in words.
+    t.shapes = t.shapes.map(|s| s.add_modifier(Modifier::UNDERLINED | Modifier::BOLD));
     t.current_move = t.current_move.add_modifier(Modifier::REVERSED);
     t.clock_running = t.clock_running.add_modifier(Modifier::BOLD);
     t.clock_low = t.clock_low.add_modifier(Modifier::BOLD | Modifier::UNDERLINED);
@@ -279,6 +293,17 @@ fn monochrome(mut t: Theme) -> Theme {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn without_colour_no_style_keeps_one() {
+        for name in THEME_NAMES {
+            let t = Theme::for_terminal(name, ColorMode::None);
+            for s in [t.premove, t.light_square, t.check].iter().chain(&t.shapes) {
+                assert!(s.fg.is_none_or(|c| c == Color::Reset) && s.bg.is_none_or(|c| c == Color::Reset), "{name}");
+            }
+            assert!(t.shapes.iter().all(|s| s.add_modifier.contains(Modifier::UNDERLINED)), "{name}");
+        }
+    }
 
     #[test]
     fn every_shipped_theme_parses() {

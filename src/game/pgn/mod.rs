@@ -8,6 +8,7 @@ pub mod index;
 pub mod lexer;
 pub mod long_move;
 pub mod reader;
+pub mod shapes;
 pub mod tree;
 pub mod writer;
 

@@ -6,6 +6,7 @@
 use super::marks;
 use super::path::{self, TreePath};
 use super::state::ReviewState;
+use crate::game::pgn::shapes::{describe, split_shapes};
 use crate::game::pgn::{Line, MoveNode};
 use crate::text::clean;
 use crate::tui::analysis::san_line;
@@ -103,7 +104,7 @@ pub fn notes(review: &ReviewState) -> Vec<Para> {
     let Some(node) = path::current(main, at) else {
         out.push(Para::new(0).text("Start of the game", NoteStyle::Heading));
         if let Some(c) = &main.comment {
-            out.push(Para::new(0).text(clean(c), NoteStyle::Comment));
+            comment_paras(c, &mut out);
         }
         if let Some(first) = main.moves.first() {
             let label = review.numbering(at).label(0, first, true);
@@ -123,10 +124,13 @@ pub fn notes(review: &ReviewState) -> Vec<Para> {
     if index == 0
         && let Some(c) = &line.comment
     {
-        out.push(Para::new(0).text(clean(c), NoteStyle::Comment));
+        let text = comment_text(c);
+        if !text.is_empty() {
+            out.push(Para::new(0).text(text, NoteStyle::Comment));
+        }
     }
     if let Some(c) = &node.comment {
-        out.push(Para::new(0).text(clean(c), NoteStyle::Comment));
+        comment_paras(c, &mut out);
     }
     if let Some(e) = node.eval {
         out.push(Para::new(0).text(format!("Evaluation in the file: {e}"), NoteStyle::Dim));
@@ -190,6 +194,24 @@ fn heading(review: &ReviewState, node: &MoveNode, label: String) -> Para {
     p
 }
 
+/// The shown position's comment: its text, then the arrows and squares it draws on the board in words (so
+/// they are known without colour too).
+fn comment_paras(comment: &str, out: &mut Vec<Para>) {
+    let split = split_shapes(comment);
+    let text = clean(&split.text);
+    if !text.is_empty() {
+        out.push(Para::new(0).text(text, NoteStyle::Comment));
+    }
+    if let Some(words) = describe(&split.shapes) {
+        out.push(Para::new(0).text(words, NoteStyle::Dim));
+    }
+}
+
+/// A comment's text as shown, without the `%csl`/`%cal` commands the board draws.
+fn comment_text(comment: &str) -> String {
+    clean(&split_shapes(comment).text)
+}
+
 /// A variation's moves as paragraphs: its moves and comments wrap together; each sub-variation is a
 /// paragraph of its own, indented under the move it replaces, and the line goes on after it.
 fn variation_paras(
@@ -201,8 +223,8 @@ fn variation_paras(
     shown: &TreePath,
 ) {
     let mut para = Para::new(indent);
-    if let Some(c) = &line.comment {
-        para.push(clean(c), NoteStyle::Comment);
+    if let Some(c) = line.comment.as_deref().map(comment_text).filter(|t| !t.is_empty()) {
+        para.push(c, NoteStyle::Comment);
     }
     let mut numbered = true;
     for (j, node) in line.moves.iter().enumerate() {
@@ -210,8 +232,8 @@ fn variation_paras(
         let style = if target == *shown { NoteStyle::Current } else { NoteStyle::Move };
         para.segments.push(Segment { text: numbering.label(j, node, numbered), style, target: Some(target) });
         numbered = false;
-        if let Some(c) = &node.comment {
-            para.push(clean(c), NoteStyle::Comment);
+        if let Some(c) = node.comment.as_deref().map(comment_text).filter(|t| !t.is_empty()) {
+            para.push(c, NoteStyle::Comment);
             numbered = true;
         }
         if !node.variations.is_empty() {

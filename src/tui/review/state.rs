@@ -6,6 +6,7 @@ use super::marks;
 use super::notes::Numbering;
 use super::path::{self, TreePath};
 use crate::game::TimeControl;
+use crate::game::pgn::shapes::{CommentShapes, split_shapes};
 use crate::game::pgn::tree::split_at_last_pass;
 use crate::game::pgn::{MoveNode, PgnGame};
 use crate::rules::{Color, Move, Position, Square};
@@ -127,6 +128,16 @@ impl ReviewState {
     /// The move that led to the shown position.
     pub fn current(&self) -> Option<&MoveNode> {
         path::current(&self.game.tree.mainline, &self.path)
+    }
+
+    /// The arrows and marked squares that the shown position's comment draws (the game's opening comment at
+    /// the start), with the comment's text.
+    pub fn shapes(&self) -> CommentShapes {
+        let comment = match self.current() {
+            Some(node) => node.comment.as_deref(),
+            None => self.game.tree.mainline.comment.as_deref(),
+        };
+        comment.map(split_shapes).unwrap_or_default()
     }
 
     /// The moves from the start to the shown position.

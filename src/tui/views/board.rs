@@ -3,6 +3,7 @@
 //! the edges, and the highlights. [`BoardGeometry`] is shared with the mouse code so that a click lands on
 //! the square that was drawn there, flipped or not.
 
+use crate::game::pgn::shapes::Shape;
 use crate::rules::{Color, Piece, Position, Role, Square};
 use crate::tui::config::PieceStyle;
 use crate::tui::theme::Theme;
@@ -90,6 +91,8 @@ pub struct BoardView<'a> {
     pub selected: Option<Square>,
     pub targets: &'a [Square],
     pub cursor: Option<Square>,
+    /// Marked squares and arrows from the game's comments (review only).
+    pub shapes: &'a [Shape],
     pub pieces: PieceStyle,
     pub theme: &'a Theme,
 }
@@ -124,6 +127,10 @@ impl BoardView<'_> {
         let mut style = if light { t.light_square } else { t.dark_square };
         if self.last_move.is_some_and(|(a, b)| a == sq || b == sq) {
             style = style.patch(if light { t.last_move_light } else { t.last_move_dark });
+        }
+        // A marked square, or where an arrow points: the last shape on a square wins, as it is drawn last.
+        if let Some(shape) = self.shapes.iter().rev().find(|s| s.to.unwrap_or(s.from) == sq) {
+            style = style.patch(t.shapes[shape.colour.index()]);
         }
         if self.targets.contains(&sq) && self.position.piece_at(sq).is_some() {
             style = style.patch(t.target);
@@ -171,6 +178,32 @@ impl BoardView<'_> {
         }
     }
 
+    /// An arrow's start: a glyph pointing the arrow's way in the square's top right cell, in its colour (the
+    /// square it points to is tinted by `square_style`).
+    fn draw_arrow_start(&self, shape: &Shape, buf: &mut Buffer) {
+        let Some(to) = shape.to else { return };
+        let flip = if self.geometry.flipped { -1 } else { 1 };
+        let dx = (i32::from(to.file()) - i32::from(shape.from.file())).signum() * flip;
+        let dy = (i32::from(to.rank()) - i32::from(shape.from.rank())).signum() * flip;
+        let arrow = match (dx, dy) {
+            (0, 1) => '↑',
+            (0, -1) => '↓',
+            (1, 0) => '→',
+            (-1, 0) => '←',
+            (1, 1) => '↗',
+            (-1, 1) => '↖',
+            (1, -1) => '↘',
+            _ => '↙',
+        };
+        let rect = self.geometry.rect_of(shape.from);
+        let colour = self.theme.shapes[shape.colour.index()];
+        // On a terminal without colour the glyph alone says it is an arrow.
+        let style = colour.bg.map_or(colour, |c| Style::default().fg(c).add_modifier(Modifier::BOLD));
+        if let Some(cell) = buf.cell_mut((rect.right() - 1, rect.y)) {
+            cell.set_char(arrow).set_style(style);
+        }
+    }
+
     fn draw_coordinates(&self, buf: &mut Buffer) {
         let g = &self.geometry;
         let style = self.theme.coordinates;
@@ -201,6 +234,9 @@ impl Widget for &BoardView<'_> {
         }
         for sq in Square::all() {
             self.draw_square(sq, buf);
+        }
+        for shape in self.shapes {
+            self.draw_arrow_start(shape, buf);
         }
         if self.geometry.coordinates {
             self.draw_coordinates(buf);

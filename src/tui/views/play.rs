@@ -28,6 +28,7 @@ pub fn draw(frame: &mut Frame, app: &App, play: &PlayState, l: &ScreenLayout) {
         selected: play.selected,
         targets: &play.targets,
         cursor: play.cursor_shown.then_some(play.cursor),
+        shapes: &[],
         pieces: app.config.display.pieces,
         theme,
     };

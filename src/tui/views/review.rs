@@ -111,6 +111,7 @@ pub fn draw_review(frame: &mut Frame, app: &App, review: &ReviewState, _play: &S
     let t = &app.theme;
     let buf = frame.buffer_mut();
     let pos = review.position();
+    let shapes = review.shapes();
     let board = BoardView {
         position: pos,
         geometry: l.board,
@@ -119,6 +120,7 @@ pub fn draw_review(frame: &mut Frame, app: &App, review: &ReviewState, _play: &S
         selected: None,
         targets: &[],
         cursor: None,
+        shapes: &shapes.shapes,
         pieces: app.config.display.pieces,
         theme: t,
     };
