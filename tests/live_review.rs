@@ -167,13 +167,16 @@ fn the_analysed_game_is_saved_beside_its_file_never_over_one() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Where on a screen row a live line starts: the index of its depth followed by a move number,
-/// with the row's tokens.
+/// Where on a screen row a live line starts: the index of its depth, which follows something like a score
+/// (digits and signs, no letters: a SAN move such as `Bd3` before a pawn move `d5` is not one) and is followed
+/// by a move number; with the row's tokens.
 fn line_row<'a>(
     row: &'a str,
     depth: &dyn Fn(&str) -> bool,
     move_number: &dyn Fn(&str) -> bool,
 ) -> Option<(usize, Vec<&'a str>)> {
     let tokens: Vec<&str> = row.split_whitespace().collect();
-    tokens.windows(2).position(|w| depth(w[0]) && move_number(w[1])).map(|i| (i, tokens))
+    let score_like =
+        |t: &str| t.chars().any(|c| c.is_ascii_digit()) && !t.ends_with('.') && !t.chars().any(char::is_alphabetic);
+    tokens.windows(3).position(|w| score_like(w[0]) && depth(w[1]) && move_number(w[2])).map(|i| (i + 1, tokens))
 }
