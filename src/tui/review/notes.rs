@@ -207,7 +207,7 @@ fn comment_paras(comment: &str, out: &mut Vec<Para>) {
     }
 }
 
-/// A comment's text as shown, without the `%csl`/`%cal` commands the board draws.
+/// A comment's text as shown, without its `[%…]` commands (the board draws `%csl`/`%cal`; the rest are data).
 fn comment_text(comment: &str) -> String {
     clean(&split_shapes(comment).text)
 }

@@ -4,6 +4,7 @@
 //! them. Two moves a row when they fit, one otherwise; the shown move stays in view.
 
 use crate::game::pgn::MoveNode;
+use crate::game::pgn::shapes::has_text;
 use crate::tui::review::marks;
 use crate::tui::review::notes::Numbering;
 use crate::tui::review::notes::move_text;
@@ -114,7 +115,7 @@ impl<'a> Rows<'a> {
         };
         let marks = format!(
             "{}{}",
-            if e.node.comment.is_some() { "¶" } else { "" },
+            if e.node.comment.as_deref().is_some_and(has_text) { "¶" } else { "" },
             if e.node.variations.is_empty() { "" } else { "↓" }
         );
         let san = move_text(e.node);
