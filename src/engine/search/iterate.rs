@@ -7,6 +7,7 @@
 //! line this is exactly the single-line search.
 
 use super::Searcher;
+use super::control::FinishedIteration;
 use crate::engine::info::{CurrentMove, INFINITE, MAX_PLY, Score, SearchInfo};
 use crate::rules::{Move, MoveList};
 use std::cmp::Reverse;
@@ -72,19 +73,38 @@ impl Searcher<'_> {
         let mut previous_score = 0;
         // Each line's score at the last completed depth, the centre of its next aspiration window.
         let mut line_scores = vec![0; lines];
-        for depth in 1..=max_depth {
+        // A helper's finished iterations can stand in for the main thread's own (Lazy SMP), where the main
+        // thread searches the plain root that the helpers search.
+        let adopts = self.helper == 0 && lines == 1 && !spec.all_moves && spec.only.is_empty();
+        let mut depth = 0;
+        while depth < max_depth {
+            depth += 1;
             if skips_depth(self.helper, depth) && depth < max_depth {
                 continue;
             }
             self.seldepth = 0;
-            let done = if spec.all_moves {
+            let mut overtaken = if adopts { self.ctl.start_iteration(depth) } else { None };
+            let done = if overtaken.is_some() {
+                0
+            } else if spec.all_moves {
                 self.search_root(&mut root, depth as i32, -INFINITE, INFINITE, true);
                 if self.ctl.stopped { 0 } else { lines }
             } else {
                 self.search_lines(&mut root[..], depth, &line_scores)
             };
             self.ctl.first_iteration_done();
-            if self.ctl.stopped && depth > 1 && done == 0 {
+            let resumed = self.ctl.resume();
+            if resumed {
+                overtaken = self.ctl.helper_iteration();
+            }
+            // Not searched to the end, for a helper's iteration that then cannot be taken (never seen).
+            let cut_short = resumed || overtaken.is_some();
+            if let Some(helper) = overtaken
+                && adopt(&mut root, &helper)
+            {
+                depth = helper.depth.min(max_depth);
+                self.seldepth = helper.seldepth as usize;
+            } else if (self.ctl.stopped || cut_short) && depth > 1 && done == 0 {
                 // A partial iteration still counts if it found a better move than the last one.
                 if !spec.all_moves && root[0].score > out.score && root[0].mv != out.best.unwrap_or(Move::NONE) {
                     out.best = Some(root[0].mv);
@@ -108,6 +128,11 @@ impl Searcher<'_> {
             for (k, r) in root[..shown].iter().enumerate() {
                 line_scores[k] = r.score;
                 report(self.info(depth, k + 1, r.score, r.pv.clone()));
+            }
+            if self.helper > 0 {
+                let pv = if root[0].pv.is_empty() { vec![root[0].mv] } else { root[0].pv.clone() };
+                let seldepth = self.seldepth as u32;
+                self.ctl.publish(FinishedIteration { depth, seldepth, score: root[0].score, pv });
             }
             let score = out.score;
             let scale = time_scale(stable, previous_score - score, best_move_effort(&root));
@@ -257,6 +282,16 @@ impl Searcher<'_> {
     }
 }
 
+/// Takes a helper's finished iteration as this thread's: its first move goes first, with its score and line.
+/// False if that move is not one of `root`'s (it always is: helpers search the same root).
+fn adopt(root: &mut [RootMove], helper: &FinishedIteration) -> bool {
+    let Some(i) = root.iter().position(|r| Some(&r.mv) == helper.pv.first()) else { return false };
+    root[..=i].rotate_right(1);
+    root[0].score = helper.score;
+    root[0].pv = helper.pv.clone();
+    true
+}
+
 /// Which depths Lazy SMP helper `n` (from 1; 0 is the main thread, which skips none) leaves out: in blocks of
 /// `size` depths, every other block, starting at `phase`, as Stockfish 9 did. Helpers that search the same
 /// depths as the main thread mostly repeat its work; spread over depths, they fill the shared table with
@@ -316,6 +351,33 @@ mod tests {
             let skipped = (1..40).filter(|&d| skips_depth(n, d)).count();
             assert!((10..=30).contains(&skipped), "helper {n} skips {skipped} of 39 depths");
         }
+    }
+
+    /// A main thread that finds a helper's finished iteration as deep as the one it starts takes it as its
+    /// own: its answer is the helper's move, score and line, at the helper's depth (not beyond the limit).
+    #[test]
+    fn the_main_thread_takes_a_deeper_helper_iteration_as_its_own() {
+        use crate::engine::search::ordering::Heuristics;
+        use crate::engine::search::{Control, NoInterrupt, Shared};
+        use crate::engine::tt::Tt;
+        use crate::rules::{Position, parse_uci};
+        let pos = Position::startpos();
+        let mut after = pos.clone();
+        let a3 = parse_uci(&after, "a2a3").unwrap();
+        after.make_move(a3);
+        let line = vec![a3, parse_uci(&after, "h7h6").unwrap()];
+        let shared = Shared::default();
+        let mut quiet = NoInterrupt;
+        let helper_ctl = Control::new(None, None, None, &mut quiet).helper_of(&shared);
+        helper_ctl.publish(FinishedIteration { depth: 9, seldepth: 14, score: -123, pv: line.clone() });
+        let (tt, mut heur, mut none) = (Tt::new(1), Heuristics::new(), NoInterrupt);
+        let ctl = Control::new(None, None, None, &mut none).main_of(&shared);
+        let mut s = Searcher::new(pos, Vec::new(), &tt, &mut heur, ctl);
+        let mut reports = Vec::new();
+        let out = s.iterate(6, RootSpec::default(), &mut |i| reports.push((i.depth, i.seldepth, i.pv)));
+        assert_eq!((out.best, out.score, out.depth), (Some(line[0]), -123, 6));
+        assert_eq!(reports, [(6, 14, line)], "one report, for the limit's depth");
+        assert_eq!(out.nodes, 0, "nothing searched");
     }
 
     #[test]
