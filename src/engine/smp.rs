@@ -1,6 +1,8 @@
 //! Lazy SMP: helper threads search the same root as the main thread, each with its own history tables and
-//! some depths skipped, all sharing the transposition table. They report nothing; what they find reaches the
-//! main thread through the table, so its iterations go deeper sooner. Only the main thread listens to the
+//! some depths skipped, all sharing the transposition table. They report nothing to the outside; what they
+//! find reaches the main thread through the table, so its iterations go deeper sooner, and each iteration a
+//! helper finishes is offered to it whole (a helper one depth ahead often finishes first; the main thread
+//! then takes that result instead of finishing its own iteration). Only the main thread listens to the
 //! outside, keeps the limits and answers; when it ends it raises the shared stop, and the helpers end with it
 //! (they are scoped threads, joined before `with_helpers` returns, so none outlives a search).
 
