@@ -3,7 +3,7 @@
 
 use crate::rules::position::ray_is_clear;
 use crate::rules::tables::{ATTACK_MASK, CODE_ATTACK_BIT, SLIDER_BITS, STEP, diff_index};
-pub(crate) use crate::rules::tables::{BISHOP_STEPS, KING_STEPS, KNIGHT_STEPS, ROOK_STEPS};
+pub(crate) use crate::rules::tables::{KING_STEPS, KNIGHT_STEPS};
 
 /// Does the piece coded `code` on `from` attack `to` on `board` (blockers considered)?
 #[inline]

@@ -3,10 +3,9 @@
 //! the middlegame, the pawn shield in front of a castled king.
 
 use super::Acc;
-use super::maps::{KNIGHT_REACH, Maps, count, slider_reach};
+use super::maps::{KNIGHT_REACH, Maps, bishop_reach, count, rook_reach};
 use super::mobility::KingAttack;
 use super::params::*;
-use crate::engine::attacks::{BISHOP_STEPS, ROOK_STEPS};
 use crate::rules::Position;
 
 pub(crate) fn evaluate(pos: &Position, maps: &Maps, attacks: &[KingAttack; 2], p: &Params, acc: &mut Acc) {
@@ -29,8 +28,9 @@ fn safe_check_units(pos: &Position, maps: &Maps, k: usize, p: &Params) -> i32 {
     let a = 1 - k;
     let king = pos.list[k][0];
     let safe = !maps.all[k] & !maps.occ[a];
-    let diagonal = slider_reach(&pos.board, king, &BISHOP_STEPS) & safe;
-    let straight = slider_reach(&pos.board, king, &ROOK_STEPS) & safe;
+    let occupied = maps.occ[0] | maps.occ[1];
+    let diagonal = bishop_reach(king, occupied) & safe;
+    let straight = rook_reach(king, occupied) & safe;
     let knight = KNIGHT_REACH[king as usize] & safe;
     let by = &maps.attacks[a];
     count(knight & by[2]) * p.safe_check_units[2]

@@ -84,29 +84,84 @@ impl Maps {
     }
 }
 
-/// The squares a slider on `from` reaches along `steps` on `board`, up to and including the first piece.
-#[inline]
-pub(crate) fn slider_reach(board: &[u8; 128], from: u8, steps: &[i8]) -> Squares {
-    let mut reach = 0;
-    for &step in steps {
-        let mut to = from;
-        loop {
-            to = to.wrapping_add(step as u8);
-            if to & 0x88 != 0 {
-                break;
+/// The eight directions as 0x88 steps: the first four raise a square's bit number, the last four lower it.
+const DIRECTIONS: [i8; 8] = [1, 15, 16, 17, -1, -15, -16, -17];
+
+/// For each direction and bit number, the squares a slider there reaches on an empty board.
+static RAYS: [[Squares; 64]; 8] = ray_table();
+
+const fn ray_table() -> [[Squares; 64]; 8] {
+    let mut t = [[0u64; 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let mut i = 0;
+        while i < 64 {
+            let mut to = square_of(i as u32) as i32;
+            loop {
+                to += DIRECTIONS[d] as i32;
+                if to < 0 || to >= 128 || to & 0x88 != 0 {
+                    break;
+                }
+                t[d][i] |= bit(to as u8);
             }
-            reach |= bit(to);
-            if board[to as usize] != 0 {
-                break;
-            }
+            i += 1;
         }
+        d += 1;
     }
-    reach
+    t
+}
+
+/// The squares reached from bit `i` along direction `d` of `DIRECTIONS`, up to and including the first
+/// occupied one: the ray beyond that square is taken off the whole ray. (The same walk as `slider_reach`, done
+/// with one table look-up per direction instead of a step per square.)
+#[inline(always)]
+fn ray_reach(d: usize, i: usize, occupied: Squares) -> Squares {
+    let ray = RAYS[d][i];
+    let blockers = ray & occupied;
+    if blockers == 0 {
+        return ray;
+    }
+    let first = if d < 4 { blockers.trailing_zeros() } else { 63 - blockers.leading_zeros() };
+    ray ^ RAYS[d][first as usize]
+}
+
+/// The squares a bishop on `sq` reaches, given the `occupied` squares (up to and including the first piece on
+/// each diagonal).
+#[inline]
+pub(crate) fn bishop_reach(sq: u8, occupied: Squares) -> Squares {
+    let i = bit(sq).trailing_zeros() as usize;
+    ray_reach(1, i, occupied) | ray_reach(3, i, occupied) | ray_reach(5, i, occupied) | ray_reach(7, i, occupied)
+}
+
+/// The squares a rook on `sq` reaches, given the `occupied` squares.
+#[inline]
+pub(crate) fn rook_reach(sq: u8, occupied: Squares) -> Squares {
+    let i = bit(sq).trailing_zeros() as usize;
+    ray_reach(0, i, occupied) | ray_reach(2, i, occupied) | ray_reach(4, i, occupied) | ray_reach(6, i, occupied)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The squares a slider on `from` reaches along `steps` on `board`, up to and including the first piece.
+    fn slider_reach(board: &[u8; 128], from: u8, steps: &[i8]) -> Squares {
+        let mut reach = 0;
+        for &step in steps {
+            let mut to = from;
+            loop {
+                to = to.wrapping_add(step as u8);
+                if to & 0x88 != 0 {
+                    break;
+                }
+                reach |= bit(to);
+                if board[to as usize] != 0 {
+                    break;
+                }
+            }
+        }
+        reach
+    }
 
     #[test]
     fn zones_stay_on_the_board() {
@@ -117,6 +172,33 @@ mod tests {
         let mut board = [0u8; 128];
         board[0x04] = 4; // a rook on e1 blocks a1's ray
         assert_eq!(slider_reach(&board, 0x00, &[1]), bit(0x01) | bit(0x02) | bit(0x03) | bit(0x04));
+    }
+
+    /// The table look-ups reach exactly the squares that walking the board does, on boards from sparse to
+    /// crowded, from every square.
+    #[test]
+    fn ray_look_ups_match_the_walk() {
+        use crate::rules::tables::{BISHOP_STEPS, ROOK_STEPS};
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for fill in [0u64, 4, 16, 40, 64] {
+            for _ in 0..40 {
+                let mut board = [0u8; 128];
+                let mut occupied = 0;
+                for sq in (0..128u8).filter(|sq| sq & 0x88 == 0) {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    if seed % 64 < fill {
+                        board[sq as usize] = 1;
+                        occupied |= bit(sq);
+                    }
+                }
+                for from in (0..128u8).filter(|sq| sq & 0x88 == 0) {
+                    assert_eq!(bishop_reach(from, occupied), slider_reach(&board, from, &BISHOP_STEPS));
+                    assert_eq!(rook_reach(from, occupied), slider_reach(&board, from, &ROOK_STEPS));
+                }
+            }
+        }
     }
 
     #[test]

@@ -3,10 +3,9 @@
 //! read, and tallies the attacks on the squares around the enemy king.
 
 use super::Acc;
-use super::maps::{KING_ZONE, KNIGHT_REACH, Maps, bit, count, slider_reach};
+use super::maps::{KING_ZONE, KNIGHT_REACH, Maps, bishop_reach, bit, count, rook_reach};
 use super::params::*;
 use super::pawns::PawnInfo;
-use crate::engine::attacks::{BISHOP_STEPS, KING_STEPS, ROOK_STEPS};
 use crate::rules::Position;
 
 /// Attacks on one king's zone.
@@ -36,14 +35,15 @@ pub(crate) fn evaluate(
         let them = 1 - c;
         let zone = KING_ZONE[pos.list[them][0] as usize];
         let free = !maps.occ[c] & !pawns.attacks[them];
+        let occupied = maps.occ[0] | maps.occ[1];
         let ka = &mut king_attacks[them];
         for &sq in &pos.list[c][1..pos.count[c] as usize] {
             let role = (pos.board[sq as usize] & 7) as usize;
             let reach = match role {
                 2 => KNIGHT_REACH[sq as usize],
-                3 => slider_reach(&pos.board, sq, &BISHOP_STEPS),
-                4 => slider_reach(&pos.board, sq, &ROOK_STEPS),
-                5 => slider_reach(&pos.board, sq, &KING_STEPS),
+                3 => bishop_reach(sq, occupied),
+                4 => rook_reach(sq, occupied),
+                5 => bishop_reach(sq, occupied) | rook_reach(sq, occupied),
                 _ => continue,
             };
             maps.add_attacks(c, role, reach);
