@@ -31,11 +31,11 @@ pub(crate) fn evaluate(
         let king = pos.list[c][0];
         maps.add_attacks(c, 6, KING_ZONE[king as usize] & !bit(king));
     }
+    let occupied = maps.occ[0] | maps.occ[1];
     for c in 0..2 {
         let them = 1 - c;
         let zone = KING_ZONE[pos.list[them][0] as usize];
         let free = !maps.occ[c] & !pawns.attacks[them];
-        let occupied = maps.occ[0] | maps.occ[1];
         let ka = &mut king_attacks[them];
         for &sq in &pos.list[c][1..pos.count[c] as usize] {
             let role = (pos.board[sq as usize] & 7) as usize;
