@@ -119,7 +119,8 @@ def stockfish_blunders(games, depth, stockfish, cache_path, evals_out=None):
             board.push(mv)
         print(f"stockfish: game {gi + 1}/{len(games)} done", file=sys.stderr)
         if cache_path:
-            json.dump(cache, open(cache_path, "w"))
+            # The format of the committed cache, so that a run that adds positions changes only those lines.
+            json.dump(cache, open(cache_path, "w"), sort_keys=True, indent=0)
     engine.quit()
     return marks
 
@@ -174,7 +175,8 @@ def main():
     p.add_argument("--nodes", type=int, help="nodes a position (default: tabiya's own setting)")
     p.add_argument("--tabiya", default="target/release/tabiya")
     p.add_argument("--stockfish", default="/usr/games/stockfish")
-    p.add_argument("--cache", default="tools/results/blunder-agreement-sf-cache.json",
+    p.add_argument("--cache", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "results",
+                                                   "blunder-agreement-sf-cache.json"),
                    help="Stockfish's evaluations, kept between runs (keyed by FEN and depth); the default file "
                         "holds Stockfish 15.1's depth-18 evaluations of the first 40 games, so a run on them "
                         "needs no Stockfish time")
