@@ -6,6 +6,7 @@
 
 pub mod chess960;
 pub mod fen;
+mod gives_check;
 mod makemove;
 pub mod move_text;
 mod movegen;

@@ -172,9 +172,8 @@ impl Searcher<'_> {
             if prunable && !quiet && !see_non_negative(&self.pos, m) && bad_capture_prune(depth, see(&self.pos, m)) {
                 continue;
             }
-            let undo = self.make(m);
-            self.stack[ply] = piece_to(us, m);
-            let gives_check = self.in_check();
+            // Asked before the move is made, so that a pruned move costs no make and unmake.
+            let gives_check = self.pos.gives_check(m);
             if prunable
                 && quiet
                 && !gives_check
@@ -182,9 +181,11 @@ impl Searcher<'_> {
                     || futile(depth, node.eval, alpha)
                     || history_prune(depth, stat))
             {
-                self.unmake(m, undo);
                 continue;
             }
+            let undo = self.make(m);
+            self.stack[ply] = piece_to(us, m);
+            self.remember_check(gives_check);
             let score = self.search_move(node, m, i, stat, gives_check, alpha, beta);
             self.unmake(m, undo);
             if self.ctl.stopped {

@@ -102,8 +102,8 @@ pub(crate) struct Searcher<'a> {
     /// The current position's pawn key (for the correction history).
     pawn_key: u64,
     selectivity: Selectivity,
-    /// The key of the last position asked `in_check` and its answer: a move's "gives check" is asked right
-    /// after the move is made, and the child node asks again on entry, so the second answer is remembered.
+    /// The key of the last position asked `in_check` and its answer: a move's "gives check" is known when the
+    /// move is made, and the child node asks again on entry, so the answer is remembered.
     last_check: Option<(u64, bool)>,
 }
 
@@ -197,6 +197,12 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn previous_moves(&self, ply: usize) -> [PieceTo; 2] {
         [if ply >= 1 { self.stack[ply - 1] } else { 0 }, if ply >= 2 { self.stack[ply - 2] } else { 0 }]
+    }
+
+    /// Records whether the side to move is in check, as the move that led here was known to give it.
+    #[inline]
+    fn remember_check(&mut self, in_check: bool) {
+        self.last_check = Some((self.pos.key(), in_check));
     }
 
     /// Is the side to move in check? (Remembered for the last position asked; see `last_check`.)
