@@ -163,9 +163,10 @@ impl Searcher<'_> {
         let mut captures: ArrayVec<Move, 32> = ArrayVec::new();
         let prev = self.previous_moves(ply);
         let us = self.pos.side_to_move();
-        let picker = MovePicker::new(&self.pos, &list, tt_move, self.heur, ply, prev);
+        let mut picker = MovePicker::empty();
+        picker.fill(&self.pos, &list, tt_move, self.heur, ply, prev);
         let excluded = self.excluded[ply];
-        for (i, m) in picker.filter(|&m| m != excluded).enumerate() {
+        for (i, m) in picker.by_ref().filter(|&m| m != excluded).enumerate() {
             let quiet = m.is_quiet();
             let stat = if quiet { self.heur.quiet_score(us, m, prev) } else { 0 };
             let prunable = ply > 0 && !node.in_check && best > -MATE + MAX_PLY as i32;

@@ -59,7 +59,9 @@ impl Searcher<'_> {
             return -MATE + ply as i32;
         }
         let mut best_move = Move::NONE;
-        for m in MovePicker::tactical(&list) {
+        let mut picker = MovePicker::empty();
+        picker.fill_tactical(&list);
+        for m in picker.by_ref() {
             if !in_check {
                 let gain = m.captured().map_or(0, |r| SEE_VALUE[r as usize]);
                 if m.promotion().is_none() && stand_pat + gain + DELTA_MARGIN <= alpha {
