@@ -6,7 +6,7 @@
 //! of the others at half depth fails well below the table's score), that move is searched a ply deeper,
 //! since the line depends on it alone.
 
-use super::ordering::{MovePicker, piece_to};
+use super::ordering::{MovePicker, PieceTo, piece_to};
 use super::pruning::{bad_capture_prune, futile, history_prune, late_move_prune, lmr};
 use super::{Searcher, Selectivity};
 use crate::engine::eval::evaluate;
@@ -14,7 +14,7 @@ use crate::engine::info::{INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::engine::see::{see, see_non_negative};
 use crate::engine::tt::Bound;
 use crate::engine::tt::TtEntry;
-use crate::rules::{Move, MoveList};
+use crate::rules::{Color, Move, MoveList};
 use arrayvec::ArrayVec;
 
 const SINGULAR_MIN_DEPTH: i32 = 8;
@@ -43,6 +43,9 @@ struct Node {
     tt_move: Move,
     /// Extra depth for the transposition table's move (singular extension).
     tt_move_extension: i32,
+    /// The side to move and the moves one and two plies back: what a quiet move's history is read by.
+    us: Color,
+    prev: [PieceTo; 2],
 }
 
 impl Searcher<'_> {
@@ -119,7 +122,9 @@ impl Searcher<'_> {
             }
             _ => 0,
         };
-        let node = Node { depth, ply, pv, in_check, raw_eval, eval, improving, tt_move, tt_move_extension };
+        let (us, prev) = (self.pos.side_to_move(), self.previous_moves(ply));
+        let node =
+            Node { depth, ply, pv, in_check, raw_eval, eval, improving, tt_move, tt_move_extension, us, prev };
         self.move_loop(&node, alpha, beta, tt_move)
     }
 
@@ -161,14 +166,12 @@ impl Searcher<'_> {
         let mut best_move = Move::NONE;
         let mut quiets: ArrayVec<Move, 64> = ArrayVec::new();
         let mut captures: ArrayVec<Move, 32> = ArrayVec::new();
-        let prev = self.previous_moves(ply);
-        let us = self.pos.side_to_move();
+        let (us, prev) = (node.us, node.prev);
         let mut picker = MovePicker::empty();
         picker.fill(&self.pos, &list, tt_move, self.heur, ply, prev);
         let excluded = self.excluded[ply];
         for (i, m) in picker.by_ref().filter(|&m| m != excluded).enumerate() {
             let quiet = m.is_quiet();
-            let stat = if quiet { self.heur.quiet_score(us, m, prev) } else { 0 };
             let prunable = ply > 0 && !node.in_check && best > -MATE + MAX_PLY as i32;
             if prunable && !quiet && !see_non_negative(&self.pos, m) && bad_capture_prune(depth, see(&self.pos, m)) {
                 continue;
@@ -180,14 +183,14 @@ impl Searcher<'_> {
                 && !gives_check
                 && (late_move_prune(depth, i, node.improving)
                     || futile(depth, node.eval, alpha)
-                    || history_prune(depth, stat))
+                    || history_prune(depth, || self.heur.quiet_score(us, m, prev)))
             {
                 continue;
             }
             let undo = self.make(m);
             self.stack[ply] = piece_to(us, m);
             self.remember_check(gives_check);
-            let score = self.search_move(node, m, i, stat, gives_check, alpha, beta);
+            let score = self.search_move(node, m, i, gives_check, alpha, beta);
             self.unmake(m, undo);
             if self.ctl.stopped {
                 return 0;
@@ -248,15 +251,13 @@ impl Searcher<'_> {
         self.heur.correction.update(side, self.pawn_key, node.depth, best - node.raw_eval);
     }
 
-    /// Searches move number `i` (already made; `stat` is its history score when quiet): full window for the
-    /// first, else a reduced null window, widened as it succeeds.
-    #[allow(clippy::too_many_arguments)]
+    /// Searches move number `i` (already made): full window for the first, else a reduced null window,
+    /// widened as it succeeds.
     fn search_move(
         &mut self,
         node: &Node,
         m: Move,
         i: usize,
-        stat: i32,
         gives_check: bool,
         alpha: i32,
         beta: i32,
@@ -276,7 +277,8 @@ impl Searcher<'_> {
             if self.heur.killers[ply].contains(&m) {
                 r -= 1;
             }
-            r -= stat / 8000;
+            // The history as it was when the move was chosen: nothing has been searched since.
+            r -= self.heur.quiet_score(node.us, m, node.prev) / 8000;
             r = r.clamp(0, new_depth - 1);
         }
         let mut score = -self.alphabeta(new_depth - r, ply + 1, -alpha - 1, -alpha, true);

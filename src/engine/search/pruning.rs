@@ -54,8 +54,9 @@ pub(super) fn futile(depth: i32, eval: i32, alpha: i32) -> bool {
 
 /// Is this quiet move's history so bad, this near the leaves, that it is not worth a look?
 #[inline]
-pub(super) fn history_prune(depth: i32, stat: i32) -> bool {
-    depth <= HISTORY_PRUNE_MAX_DEPTH && stat < -HISTORY_PRUNE_PER_DEPTH * depth
+/// (`stat` gives the history score; it is read only this near the leaves.)
+pub(super) fn history_prune(depth: i32, stat: impl FnOnce() -> i32) -> bool {
+    depth <= HISTORY_PRUNE_MAX_DEPTH && stat() < -HISTORY_PRUNE_PER_DEPTH * depth
 }
 
 #[inline]
