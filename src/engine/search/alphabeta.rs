@@ -123,8 +123,7 @@ impl Searcher<'_> {
             _ => 0,
         };
         let (us, prev) = (self.pos.side_to_move(), self.previous_moves(ply));
-        let node =
-            Node { depth, ply, pv, in_check, raw_eval, eval, improving, tt_move, tt_move_extension, us, prev };
+        let node = Node { depth, ply, pv, in_check, raw_eval, eval, improving, tt_move, tt_move_extension, us, prev };
         self.move_loop(&node, alpha, beta, tt_move)
     }
 
@@ -253,15 +252,7 @@ impl Searcher<'_> {
 
     /// Searches move number `i` (already made): full window for the first, else a reduced null window,
     /// widened as it succeeds.
-    fn search_move(
-        &mut self,
-        node: &Node,
-        m: Move,
-        i: usize,
-        gives_check: bool,
-        alpha: i32,
-        beta: i32,
-    ) -> i32 {
+    fn search_move(&mut self, node: &Node, m: Move, i: usize, gives_check: bool, alpha: i32, beta: i32) -> i32 {
         let ply = node.ply;
         let extension =
             if m == node.tt_move { node.tt_move_extension.max(gives_check as i32) } else { gives_check as i32 };
