@@ -70,7 +70,8 @@ impl Position {
         while s & 0x88 == 0 {
             let code = self.board[s as usize];
             if code != 0 {
-                let ours = (code & 8 != 0) == (self.side as u8 == 1);
+                // A piece's code carries its colour in bit 3 (`Piece::code`).
+                let ours = code >> 3 == self.side as u8;
                 return ours && CODE_ATTACK_BIT[code as usize] & ATTACK_MASK[diff_index(s, king)] & SLIDER_BITS != 0;
             }
             s = s.wrapping_add(step as u8);

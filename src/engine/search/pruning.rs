@@ -52,9 +52,9 @@ pub(super) fn futile(depth: i32, eval: i32, alpha: i32) -> bool {
     depth <= FUTILITY_MAX_DEPTH && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha
 }
 
-/// Is this quiet move's history so bad, this near the leaves, that it is not worth a look?
+/// Is this quiet move's history so bad, this near the leaves, that it is not worth a look? (`stat` gives the
+/// history score; it is read only this near the leaves.)
 #[inline]
-/// (`stat` gives the history score; it is read only this near the leaves.)
 pub(super) fn history_prune(depth: i32, stat: impl FnOnce() -> i32) -> bool {
     depth <= HISTORY_PRUNE_MAX_DEPTH && stat() < -HISTORY_PRUNE_PER_DEPTH * depth
 }
