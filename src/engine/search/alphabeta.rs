@@ -90,7 +90,7 @@ impl Searcher<'_> {
         let raw_eval = match (in_check, entry) {
             (true, _) => -INFINITE,
             (false, Some(e)) => e.eval,
-            (false, None) => evaluate(&self.pos),
+            (false, None) => self.static_eval(key),
         };
         let eval = if in_check { raw_eval } else { self.corrected(raw_eval) };
         self.evals[ply] = eval;

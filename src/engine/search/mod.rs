@@ -10,6 +10,7 @@
 mod alphabeta;
 mod control;
 mod correction;
+mod eval_cache;
 mod iterate;
 pub(crate) mod ordering;
 mod pruning;
@@ -19,6 +20,7 @@ pub(crate) use control::{Control, Shared};
 pub use control::{Interrupt, NoInterrupt};
 pub(crate) use iterate::{RootSpec, SearchOutcome};
 
+use super::eval::evaluate;
 use super::info::{CurrentMove, MATE_BOUND, MAX_PLY};
 use super::tt::Tt;
 use crate::rules::{Move, Position};
@@ -232,6 +234,13 @@ impl<'a> Searcher<'a> {
         self.keys.pop();
         // The change is an exclusive or: applying it again (the mover is to move once more) undoes it.
         self.pawn_key ^= correction::pawn_key_change(self.pos.side_to_move(), m);
+    }
+
+    /// The static evaluation of the position (whose key is `key`), from the evaluation cache when it was met
+    /// lately.
+    #[inline]
+    fn static_eval(&mut self, key: u64) -> i32 {
+        self.heur.eval_cache.get_or(key, &self.pos, evaluate)
     }
 
     /// The static evaluation `raw` plus what the correction history has learnt about this pawn structure,

@@ -9,6 +9,7 @@
 //! that is merely often good.
 
 use super::correction::Correction;
+use super::eval_cache::EvalCache;
 use crate::engine::info::MAX_PLY;
 use crate::engine::see::{SEE_VALUE, see};
 use crate::rules::{Color, Move, MoveList, Position, Role};
@@ -48,6 +49,8 @@ pub(crate) struct Heuristics {
     capture: Vec<i16>,
     /// How far the static evaluation has been off, per pawn structure.
     pub correction: Correction,
+    /// Static evaluations of positions seen lately.
+    pub eval_cache: EvalCache,
 }
 
 impl Heuristics {
@@ -58,6 +61,7 @@ impl Heuristics {
             continuation: vec![0; PIECE_TO * PIECE_TO],
             capture: vec![0; PIECE_TO * 8],
             correction: Correction::new(),
+            eval_cache: EvalCache::new(),
         })
     }
 

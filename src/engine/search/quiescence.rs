@@ -43,7 +43,7 @@ impl Searcher<'_> {
         let raw_eval = match (in_check, entry) {
             (true, _) => -INFINITE,
             (false, Some(e)) => e.eval,
-            (false, None) => evaluate(&self.pos),
+            (false, None) => self.static_eval(key),
         };
         let stand_pat = if in_check { raw_eval } else { self.corrected(raw_eval) };
         if !in_check {
