@@ -63,10 +63,25 @@ struct Candidates {
 }
 
 impl Candidates {
+    /// The candidates in piece-list order (the order decides which of two equal pieces recaptures first).
+    /// Pawns can attack `to` from two squares only, so those two squares are looked at instead of every
+    /// pawn; the other pieces are tested one by one.
     fn new(pos: &Position, to: u8) -> Candidates {
         let mut c = Candidates { squares: [[0; 16]; 2], len: [0; 2] };
         for side in 0..2 {
-            for &sq in &pos.list[side][..pos.count[side] as usize] {
+            let in_list = ((1u32 << pos.count[side]) - 1) as u16;
+            let mut members = in_list & !pos.roles[side][1];
+            let pawn = 1 | (side as u8) << 3;
+            // A white pawn attacks up the board (+15, +17), so it stands 15 or 17 below its target.
+            let (left, right) = if side == 0 { (to.wrapping_sub(15), to.wrapping_sub(17)) } else { (to + 15, to + 17) };
+            for sq in [left, right] {
+                if sq & 0x88 == 0 && pos.board[sq as usize] == pawn {
+                    members |= 1 << pos.index[sq as usize];
+                }
+            }
+            while members != 0 {
+                let sq = pos.list[side][members.trailing_zeros() as usize];
+                members &= members - 1;
                 if sq != to && could_attack(pos.board[sq as usize], sq, to) {
                     c.squares[side][c.len[side]] = sq;
                     c.len[side] += 1;
@@ -116,5 +131,57 @@ mod tests {
         assert!(see_of("4k3/4r3/8/4p3/8/8/4Q3/4K3 w - - 0 1", "e2e5") < 0);
         // Rook behind rook: RxP, RxR, RxR wins a pawn.
         assert_eq!(see_of("4k3/4r3/8/4p3/8/8/4R3/4R1K1 w - - 0 1", "e2e5"), 100);
+    }
+
+    /// Every piece that could attack the square on an empty board, in piece-list order: the plain scan that
+    /// `Candidates::new` must agree with.
+    fn candidates_by_scan(pos: &Position, to: u8) -> Vec<Vec<u8>> {
+        (0..2)
+            .map(|side| {
+                pos.list[side][..pos.count[side] as usize]
+                    .iter()
+                    .copied()
+                    .filter(|&sq| sq != to && could_attack(pos.board[sq as usize], sq, to))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Along random games (Chess960 included), the candidates of every capture's square are those of the
+    /// plain scan, in the same order.
+    #[test]
+    fn candidates_match_the_plain_scan() {
+        use crate::rules::MoveList;
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        ];
+        let mut seed = 0x853c_49e6_748f_ea9bu64;
+        let mut checked = 0;
+        for fen in starts {
+            for _ in 0..40 {
+                let mut pos = Position::from_fen(fen).unwrap();
+                for _ in 0..120 {
+                    let mut list = MoveList::new();
+                    pos.legal_moves(&mut list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    for m in list.iter().filter(|m| !m.is_quiet()) {
+                        let to = m.to().index();
+                        let fast = Candidates::new(&pos, to);
+                        let fast: Vec<Vec<u8>> = (0..2).map(|s| fast.squares[s][..fast.len[s]].to_vec()).collect();
+                        assert_eq!(fast, candidates_by_scan(&pos, to), "{} {m:?}", pos.to_fen());
+                        checked += 1;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos.make_move(list[seed as usize % list.len()]);
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked} captures");
     }
 }
