@@ -12,6 +12,7 @@ mod mobility;
 pub mod params;
 mod pawn_cache;
 mod pawns;
+mod psqt;
 mod threats;
 pub mod tuning;
 mod weights;
@@ -72,7 +73,11 @@ enum Pawns {
 fn white_score(pos: &Position, p: &Params, source: Pawns) -> i32 {
     let mut acc = Acc::default();
     let mut maps = maps::Maps::default();
-    let counts = material_and_psqt(pos, p, &mut acc, &mut maps);
+    let table = match source {
+        Pawns::Cached => Some(&psqt::SHIPPED),
+        Pawns::Fresh => None,
+    };
+    let counts = material_and_psqt(pos, p, table, &mut acc, &mut maps);
     let pawn_sets = [maps.pieces[0][1], maps.pieces[1][1]];
     let pawns = match source {
         Pawns::Cached => pawn_cache::lookup(pos, pawn_sets),
@@ -98,22 +103,34 @@ fn white_score(pos: &Position, p: &Params, source: Pawns) -> i32 {
     endgame::adjust(pos, p, &counts, score)
 }
 
-/// Adds material and piece-square values and records where the pieces stand in `maps`; returns the piece
-/// counts.
-fn material_and_psqt(pos: &Position, p: &Params, acc: &mut Acc, maps: &mut maps::Maps) -> Counts {
+/// Adds material and piece-square values (from `table` when it holds `p`'s, else added up from `p`) and
+/// records where the pieces stand in `maps`; returns the piece counts.
+fn material_and_psqt(
+    pos: &Position,
+    p: &Params,
+    table: Option<&psqt::Psqt>,
+    acc: &mut Acc,
+    maps: &mut maps::Maps,
+) -> Counts {
     let mut counts = [[0; 7]; 2];
     for (c, count) in counts.iter_mut().enumerate() {
         for &sq in &pos.list[c][..pos.count[c] as usize] {
-            let role = (pos.board[sq as usize] & 7) as usize;
+            let code = pos.board[sq as usize];
+            let role = (code & 7) as usize;
             count[role] += 1;
             maps.place(c, role, sq);
-            let file = (sq & 7) as usize;
-            let rank = if c == 0 { (sq >> 4) as usize } else { 7 - (sq >> 4) as usize };
-            acc.add(
-                c,
-                p.value_mg[role] + p.pst_file_mg[role][file] + p.pst_rank_mg[role][rank],
-                p.value_eg[role] + p.pst_file_eg[role][file] + p.pst_rank_eg[role][rank],
-            );
+            let (mg, eg) = match table {
+                Some(t) => t.get(code, sq),
+                None => {
+                    let file = (sq & 7) as usize;
+                    let rank = if c == 0 { (sq >> 4) as usize } else { 7 - (sq >> 4) as usize };
+                    (
+                        p.value_mg[role] + p.pst_file_mg[role][file] + p.pst_rank_mg[role][rank],
+                        p.value_eg[role] + p.pst_file_eg[role][file] + p.pst_rank_eg[role][rank],
+                    )
+                }
+            };
+            acc.add(c, mg, eg);
         }
     }
     counts
@@ -134,6 +151,33 @@ mod tests {
         let a = eval_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4");
         let b = eval_fen("rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4");
         assert_eq!(a, -b);
+    }
+
+    /// The shipped table and the tuner's sums agree: along random games the two evaluations are equal.
+    #[test]
+    fn the_shipped_table_equals_the_sums() {
+        use crate::rules::MoveList;
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        ] {
+            for _ in 0..20 {
+                let mut pos = Position::from_fen(fen).unwrap();
+                for _ in 0..100 {
+                    assert_eq!(evaluate_white(&pos), evaluate_white_with(&pos, &WEIGHTS), "{}", pos.to_fen());
+                    let mut list = MoveList::new();
+                    pos.legal_moves(&mut list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos.make_move(list[seed as usize % list.len()]);
+                }
+            }
+        }
     }
 
     #[test]
