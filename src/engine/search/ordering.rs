@@ -31,10 +31,12 @@ pub(crate) type PieceTo = usize;
 /// The `PieceTo` of `m`, played by `side`.
 #[inline]
 pub(crate) fn piece_to(side: Color, m: Move) -> PieceTo {
-    ((m.role() as usize) | side.index() << 3) * 64 + m.to().to_64()
+    (((m.role() as usize) | side.index() << 3) * 64 + m.to().to_64()) & (PIECE_TO - 1)
 }
 
 const PIECE_TO: usize = 16 * 64;
+/// Entries of the continuation table (a power of two, so a masked index needs no bounds check).
+const CONTINUATION: usize = PIECE_TO * PIECE_TO;
 
 /// Killer moves and the history tables, kept across the iterations of one search (history is aged between
 /// searches).
@@ -43,7 +45,7 @@ pub(crate) struct Heuristics {
     history: [[[i32; 64]; 64]; 2],
     /// `continuation[previous PieceTo * PIECE_TO + this PieceTo]`, shared by the one- and two-ply tables'
     /// lookups (a flat vector: 2 MB is too large for the stack).
-    continuation: Vec<i16>,
+    continuation: Box<[i16; CONTINUATION]>,
     /// `capture[PieceTo * 8 + captured role]`: how often a capture caused a cutoff, to order captures of
     /// equal victims.
     capture: Vec<i16>,
@@ -58,7 +60,7 @@ impl Heuristics {
         Box::new(Heuristics {
             killers: [[Move::NONE; 2]; MAX_PLY + 2],
             history: [[[0; 64]; 64]; 2],
-            continuation: vec![0; PIECE_TO * PIECE_TO],
+            continuation: vec![0; CONTINUATION].into_boxed_slice().try_into().expect("the length is CONTINUATION"),
             capture: vec![0; PIECE_TO * 8],
             correction: Correction::new(),
             eval_cache: EvalCache::new(),
@@ -108,17 +110,23 @@ impl Heuristics {
 
     #[inline]
     pub fn history(&self, side: Color, m: Move) -> i32 {
-        self.history[side.index()][m.from().to_64()][m.to().to_64()]
+        self.history[side.index()][m.from().to_64() & 63][m.to().to_64() & 63]
+    }
+
+    /// The continuation table's entry for a move (`pt`) after a move `previous` (both `PieceTo`).
+    #[inline(always)]
+    fn continuation_at(previous: PieceTo, pt: PieceTo) -> usize {
+        (previous * PIECE_TO + pt) & (CONTINUATION - 1)
     }
 
     /// The ordering score of a quiet move: its history plus its continuation scores after the moves one
     /// and two plies back (`prev`).
-    #[inline]
+    #[inline(always)]
     pub fn quiet_score(&self, side: Color, m: Move, prev: [PieceTo; 2]) -> i32 {
         let pt = piece_to(side, m);
         self.history(side, m)
-            + self.continuation[prev[0] * PIECE_TO + pt] as i32
-            + self.continuation[prev[1] * PIECE_TO + pt] as i32
+            + self.continuation[Self::continuation_at(prev[0], pt)] as i32
+            + self.continuation[Self::continuation_at(prev[1], pt)] as i32
     }
 
     /// Rewards the quiet move that caused a cutoff and punishes the quiet moves tried before it.
@@ -138,11 +146,11 @@ impl Heuristics {
 
     /// The "gravity" update: the closer to the bound, the smaller the step.
     fn update(&mut self, side: Color, m: Move, bonus: i32, prev: [PieceTo; 2]) {
-        gravity(&mut self.history[side.index()][m.from().to_64()][m.to().to_64()], bonus);
+        gravity(&mut self.history[side.index()][m.from().to_64() & 63][m.to().to_64() & 63], bonus);
         let pt = piece_to(side, m);
         for p in prev {
             if p != 0 {
-                let h = &mut self.continuation[p * PIECE_TO + pt];
+                let h = &mut self.continuation[Self::continuation_at(p, pt)];
                 let mut v = *h as i32;
                 gravity(&mut v, bonus);
                 *h = v as i16;
