@@ -3,7 +3,7 @@
 //! read, and tallies the attacks on the squares around the enemy king.
 
 use super::Acc;
-use super::maps::{KING_ZONE, KNIGHT_REACH, Maps, bishop_reach, bit, count, rook_reach};
+use super::maps::{KING_ZONE, KNIGHT_REACH, Maps, Squares, bishop_reach, bit, count, rook_reach};
 use super::params::*;
 use super::pawns::PawnInfo;
 use crate::rules::Position;
@@ -34,34 +34,72 @@ pub(crate) fn evaluate(
     let occupied = maps.occ[0] | maps.occ[1];
     for c in 0..2 {
         let them = 1 - c;
-        let zone = KING_ZONE[pos.list[them][0] as usize];
-        let free = !maps.occ[c] & !pawns.attacks[them];
-        let ka = &mut king_attacks[them];
-        for &sq in &pos.list[c][1..pos.count[c] as usize] {
-            let role = (pos.board[sq as usize] & 7) as usize;
-            let reach = match role {
+        let mut side = Side {
+            c,
+            zone: KING_ZONE[pos.list[them][0] as usize],
+            free: !maps.occ[c] & !pawns.attacks[them],
+            occupied,
+            king_attack: KingAttack::default(),
+        };
+        // Role by role (the position keeps a set of list slots per role), so each loop's branches follow one
+        // kind of piece instead of guessing the next piece's role.
+        side.walk::<2>(pos, pawns, maps, p, acc);
+        side.walk::<3>(pos, pawns, maps, p, acc);
+        side.walk::<4>(pos, pawns, maps, p, acc);
+        side.walk::<5>(pos, pawns, maps, p, acc);
+        king_attacks[them] = side.king_attack;
+    }
+    king_attacks
+}
+
+/// One side's walk: what its pieces need to know, and the attacks on the enemy king it tallies.
+struct Side {
+    c: usize,
+    /// The enemy king's zone.
+    zone: Squares,
+    /// Squares that count for mobility: not our own pieces, not guarded by enemy pawns.
+    free: Squares,
+    occupied: Squares,
+    king_attack: KingAttack,
+}
+
+impl Side {
+    /// Scores every piece of role `ROLE` (knight 2 … queen 5).
+    #[inline(always)]
+    fn walk<const ROLE: usize>(
+        &mut self,
+        pos: &Position,
+        pawns: &PawnInfo,
+        maps: &mut Maps,
+        p: &Params,
+        acc: &mut Acc,
+    ) {
+        let c = self.c;
+        let mut slots = pos.roles[c][ROLE];
+        while slots != 0 {
+            let sq = pos.list[c][slots.trailing_zeros() as usize];
+            slots &= slots - 1;
+            let reach = match ROLE {
                 2 => KNIGHT_REACH[sq as usize],
-                3 => bishop_reach(sq, occupied),
-                4 => rook_reach(sq, occupied),
-                5 => bishop_reach(sq, occupied) | rook_reach(sq, occupied),
-                _ => continue,
+                3 => bishop_reach(sq, self.occupied),
+                4 => rook_reach(sq, self.occupied),
+                _ => bishop_reach(sq, self.occupied) | rook_reach(sq, self.occupied),
             };
-            maps.add_attacks(c, role, reach);
-            let n = count(reach & free) - MOBILITY_BASE[role];
-            acc.add(c, n * p.mobility_mg[role], n * p.mobility_eg[role]);
-            let hits = count(reach & zone);
+            maps.add_attacks(c, ROLE, reach);
+            let n = count(reach & self.free) - MOBILITY_BASE[ROLE];
+            acc.add(c, n * p.mobility_mg[ROLE], n * p.mobility_eg[ROLE]);
+            let hits = count(reach & self.zone);
             if hits > 0 {
-                ka.attackers += 1;
-                ka.units += p.king_attack_units[role] * hits.min(3);
+                self.king_attack.attackers += 1;
+                self.king_attack.units += p.king_attack_units[ROLE] * hits.min(3);
             }
-            match role {
-                2 | 3 => outpost(pawns, p, c, sq, role, acc),
+            match ROLE {
+                2 | 3 => outpost(pawns, p, c, sq, ROLE, acc),
                 4 => rook_file(pawns, p, c, (sq & 7) as usize, acc),
                 _ => {}
             }
         }
     }
-    king_attacks
 }
 
 /// A knight or bishop in the enemy half, guarded by a pawn and beyond the reach of enemy pawns.
