@@ -26,11 +26,7 @@ impl PawnInfo {
     pub fn new(pos: &Position) -> PawnInfo {
         let mut info = PawnInfo { count: [[0; 8]; 2], min_rank: [[8; 8]; 2], max_rank: [[-1; 8]; 2], attacks: [0; 2] };
         for c in 0..2 {
-            let pawn = 1 | (c as u8) << 3;
-            for &sq in &pos.list[c][..pos.count[c] as usize] {
-                if pos.board[sq as usize] != pawn {
-                    continue;
-                }
+            for sq in pawn_squares(pos, c) {
                 let (f, r) = ((sq & 7) as usize, (sq >> 4) as i8);
                 info.count[c][f] += 1;
                 info.min_rank[c][f] = info.min_rank[c][f].min(r);
@@ -69,6 +65,18 @@ impl PawnInfo {
     }
 }
 
+/// The squares of colour `c`'s pawns, from the position's set of list slots holding pawns (no test of every
+/// piece for being one).
+#[inline]
+fn pawn_squares(pos: &Position, c: usize) -> impl Iterator<Item = u8> + '_ {
+    let mut slots = pos.roles[c][1];
+    std::iter::from_fn(move || {
+        let slot = slots.trailing_zeros() as usize;
+        slots &= slots.wrapping_sub(1);
+        (slot < 16).then(|| pos.list[c][slot])
+    })
+}
+
 /// Doubled, isolated and connected pawns.
 pub(crate) fn evaluate(pos: &Position, info: &PawnInfo, p: &Params, acc: &mut Acc) {
     for c in 0..2 {
@@ -82,10 +90,7 @@ pub(crate) fn evaluate(pos: &Position, info: &PawnInfo, p: &Params, acc: &mut Ac
             }
         }
         let pawn = 1 | (c as u8) << 3;
-        for &sq in &pos.list[c][..pos.count[c] as usize] {
-            if pos.board[sq as usize] != pawn {
-                continue;
-            }
+        for sq in pawn_squares(pos, c) {
             // Guarded by a pawn, or side by side with one.
             let phalanx = (sq & 7 > 0 && pos.board[sq as usize - 1] == pawn) || pos.board[sq as usize + 1] == pawn;
             if phalanx || info.attacks[c] & bit(sq) != 0 {
@@ -100,9 +105,8 @@ pub(crate) fn evaluate(pos: &Position, info: &PawnInfo, p: &Params, acc: &mut Ac
 pub(crate) fn passed_set(pos: &Position, info: &PawnInfo) -> Squares {
     let mut passed = 0;
     for c in 0..2 {
-        let pawn = 1 | (c as u8) << 3;
-        for &sq in &pos.list[c][..pos.count[c] as usize] {
-            if pos.board[sq as usize] == pawn && info.is_passed(c, (sq & 7) as usize, (sq >> 4) as i8) {
+        for sq in pawn_squares(pos, c) {
+            if info.is_passed(c, (sq & 7) as usize, (sq >> 4) as i8) {
                 passed |= bit(sq);
             }
         }
