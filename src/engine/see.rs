@@ -82,10 +82,11 @@ impl Candidates {
             while members != 0 {
                 let sq = pos.list[side][members.trailing_zeros() as usize];
                 members &= members - 1;
-                if sq != to && could_attack(pos.board[sq as usize], sq, to) {
-                    c.squares[side][c.len[side]] = sq;
-                    c.len[side] += 1;
-                }
+                // Written always, kept when it attacks: whether a piece lines up with the square is as good as
+                // random to the processor, so no branch.
+                let len = c.len[side];
+                c.squares[side][len & 15] = sq;
+                c.len[side] = len + usize::from(sq != to && could_attack(pos.board[sq as usize], sq, to));
             }
         }
         c
