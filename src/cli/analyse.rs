@@ -23,7 +23,7 @@ use tabiya::game::saves::{SaveStore, TAG_BLACK_PLAYER, TAG_CLOCKS, TAG_MARKER, T
 use tabiya::text::clean;
 
 /// The default search per position, in nodes (or 600 ms when that comes first: see `PositionLimit::nodes`).
-pub const DEFAULT_NODES: u64 = 400_000;
+pub const DEFAULT_NODES: u64 = 600_000;
 
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
@@ -32,7 +32,7 @@ pub struct AnalyseArgs {
     /// Only this game (1-based); all games when not given.
     #[arg(long, value_name = "N")]
     pub game: Option<usize>,
-    /// Search each position this many nodes (the default: 400000, or 600 ms when that comes first).
+    /// Search each position this many nodes (the default: 600000, or 600 ms when that comes first).
     #[arg(long, value_name = "N", conflicts_with_all = ["movetime", "depth"],
           value_parser = clap::value_parser!(u64).range(1..=1_000_000_000_000))]
     pub nodes: Option<u64>,

@@ -43,16 +43,17 @@ pub enum PositionLimit {
 }
 
 impl PositionLimit {
-    /// `nodes` a position, or 1.5 µs a node when that comes first (at least 600 ms): 400000 nodes are about
-    /// half a second on one core, and a slow or busy machine still analyses a 40-move game within a minute.
+    /// `nodes` a position, or 1 µs a node when that comes first (at least 600 ms): the default 600000 nodes
+    /// take about 0.45 s on one core of the machine tabiya is measured on, and a slow or busy machine still
+    /// analyses a 40-move game (81 positions) within a minute.
     pub fn nodes(nodes: u64) -> PositionLimit {
-        let backstop = Duration::from_nanos(nodes.saturating_mul(1500)).max(Duration::from_millis(600));
+        let backstop = Duration::from_nanos(nodes.saturating_mul(1000)).max(Duration::from_millis(600));
         PositionLimit::Nodes { nodes, backstop }
     }
 }
 
 impl std::fmt::Display for PositionLimit {
-    /// `400000 nodes`, `300 ms`, `depth 14`: for tags, cache keys and messages.
+    /// `600000 nodes`, `300 ms`, `depth 14`: for tags, cache keys and messages.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PositionLimit::Time(t) => write!(f, "{} ms", t.as_millis()),
