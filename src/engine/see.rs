@@ -3,7 +3,7 @@
 //! losing ones in quiescence search.
 
 use super::attacks::{could_attack, piece_attacks};
-use crate::rules::{Move, MoveKind, Position};
+use crate::rules::{Color, Move, MoveKind, Position};
 
 /// Piece values for exchanges (index = role; the king is "infinite").
 pub(crate) const SEE_VALUE: [i32; 7] = [0, 100, 320, 330, 500, 950, 20_000];
@@ -79,9 +79,7 @@ impl Candidates {
                     members |= 1 << pos.index[sq as usize];
                 }
             }
-            while members != 0 {
-                let sq = pos.list[side][members.trailing_zeros() as usize];
-                members &= members - 1;
+            for sq in pos.squares_in([Color::White, Color::Black][side], members) {
                 // Written always, kept when it attacks: whether a piece lines up with the square is as good as
                 // random to the processor, so no branch.
                 let len = c.len[side];

@@ -6,7 +6,9 @@ use super::Acc;
 use super::maps::{KING_ZONE, KNIGHT_REACH, Maps, Squares, bishop_reach, bit, count, rook_reach};
 use super::params::*;
 use super::pawns::PawnInfo;
-use crate::rules::Position;
+use crate::rules::{Color, Position};
+
+const COLORS: [Color; 2] = [Color::White, Color::Black];
 
 /// Attacks on one king's zone.
 #[derive(Default, Clone, Copy)]
@@ -75,10 +77,7 @@ impl Side {
         acc: &mut Acc,
     ) {
         let c = self.c;
-        let mut slots = pos.roles[c][ROLE];
-        while slots != 0 {
-            let sq = pos.list[c][slots.trailing_zeros() as usize];
-            slots &= slots - 1;
+        for sq in pos.squares_in(COLORS[c], pos.roles[c][ROLE]) {
             let reach = match ROLE {
                 2 => KNIGHT_REACH[sq as usize],
                 3 => bishop_reach(sq, self.occupied),

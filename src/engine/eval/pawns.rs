@@ -5,7 +5,7 @@ use super::Acc;
 use super::maps::{Maps, Squares, bit, square_of};
 use super::params::*;
 use crate::engine::attacks::distance;
-use crate::rules::Position;
+use crate::rules::{Color, Position};
 
 /// A passed pawn the enemy king cannot catch in a pawn ending is nearly a queen.
 const UNSTOPPABLE_PASSER: i32 = 500;
@@ -69,12 +69,7 @@ impl PawnInfo {
 /// piece for being one).
 #[inline]
 fn pawn_squares(pos: &Position, c: usize) -> impl Iterator<Item = u8> + '_ {
-    let mut slots = pos.roles[c][1];
-    std::iter::from_fn(move || {
-        let slot = slots.trailing_zeros() as usize;
-        slots &= slots.wrapping_sub(1);
-        (slot < 16).then(|| pos.list[c][slot])
-    })
+    pos.squares_in([Color::White, Color::Black][c], pos.roles[c][1])
 }
 
 /// Doubled, isolated and connected pawns.
