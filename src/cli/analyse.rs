@@ -14,16 +14,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use tabiya::game::analysis::{
-    AnalysisCache, AnalysisEngine, AnalysisRequest, AnalysisService, AnalysisUpdate, CacheKey, PositionAnalysis,
-    PositionLimit, annotate, figure_tags,
+    AnalysisCache, AnalysisEngine, AnalysisRequest, AnalysisService, AnalysisUpdate, CacheKey, DEFAULT_GAME_NODES,
+    PositionAnalysis, PositionLimit, annotate, figure_tags,
 };
 use tabiya::game::engine_spec::{EngineCatalog, EngineSpec};
 use tabiya::game::pgn::{PgnGame, WriteOptions, read_file, read_games, write_game};
 use tabiya::game::saves::{SaveStore, TAG_BLACK_PLAYER, TAG_CLOCKS, TAG_MARKER, TAG_STATE, TAG_WHITE_PLAYER};
 use tabiya::text::clean;
-
-/// The default search per position, in nodes (or 600 ms when that comes first: see `PositionLimit::nodes`).
-pub const DEFAULT_NODES: u64 = 600_000;
 
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
@@ -124,7 +121,7 @@ fn position_limit(args: &AnalyseArgs) -> (PositionLimit, String) {
     let limit = match (args.depth, args.movetime, args.nodes) {
         (Some(d), ..) => PositionLimit::Depth(d),
         (_, Some(ms), _) => PositionLimit::Time(Duration::from_millis(ms)),
-        (.., nodes) => PositionLimit::nodes(nodes.unwrap_or(DEFAULT_NODES)),
+        (.., nodes) => PositionLimit::nodes(nodes.unwrap_or(DEFAULT_GAME_NODES)),
     };
     let words = match limit {
         PositionLimit::Depth(_) => limit.to_string(),

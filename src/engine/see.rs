@@ -79,7 +79,7 @@ impl Candidates {
                     members |= 1 << pos.index[sq as usize];
                 }
             }
-            for sq in pos.squares_in([Color::White, Color::Black][side], members) {
+            for sq in pos.squares_in(Color::BOTH[side], members) {
                 // Written always, kept when it attacks: whether a piece lines up with the square is as good as
                 // random to the processor, so no branch.
                 let len = c.len[side];

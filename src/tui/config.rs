@@ -226,7 +226,13 @@ pub fn default_threads() -> usize {
 
 impl Default for AnalysisConfig {
     fn default() -> Self {
-        AnalysisConfig { lines: 3, in_play: false, engine: String::new(), game_nodes: 600_000, game_movetime_ms: 0 }
+        AnalysisConfig {
+            lines: 3,
+            in_play: false,
+            engine: String::new(),
+            game_nodes: crate::game::analysis::DEFAULT_GAME_NODES,
+            game_movetime_ms: 0,
+        }
     }
 }
 

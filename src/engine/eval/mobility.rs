@@ -8,8 +8,6 @@ use super::params::*;
 use super::pawns::PawnInfo;
 use crate::rules::{Color, Position};
 
-const COLORS: [Color; 2] = [Color::White, Color::Black];
-
 /// Attacks on one king's zone.
 #[derive(Default, Clone, Copy)]
 pub(crate) struct KingAttack {
@@ -77,7 +75,7 @@ impl Side {
         acc: &mut Acc,
     ) {
         let c = self.c;
-        for sq in pos.squares_in(COLORS[c], pos.roles[c][ROLE]) {
+        for sq in pos.squares_in(Color::BOTH[c], pos.roles[c][ROLE]) {
             let reach = match ROLE {
                 2 => KNIGHT_REACH[sq as usize],
                 3 => bishop_reach(sq, self.occupied),

@@ -69,7 +69,7 @@ impl PawnInfo {
 /// piece for being one).
 #[inline]
 fn pawn_squares(pos: &Position, c: usize) -> impl Iterator<Item = u8> + '_ {
-    pos.squares_in([Color::White, Color::Black][c], pos.roles[c][1])
+    pos.squares_in(Color::BOTH[c], pos.roles[c][1])
 }
 
 /// Doubled, isolated and connected pawns.

@@ -8,4 +8,6 @@ pub mod service;
 
 pub use annotate::{GameReport, MoveVerdict, PositionAnalysis, annotate, figure_tags, terminal_score};
 pub use cache::{AnalysisCache, CacheKey};
-pub use service::{AnalysisEngine, AnalysisLine, AnalysisRequest, AnalysisService, AnalysisUpdate, PositionLimit};
+pub use service::{
+    AnalysisEngine, AnalysisLine, AnalysisRequest, AnalysisService, AnalysisUpdate, DEFAULT_GAME_NODES, PositionLimit,
+};

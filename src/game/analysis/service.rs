@@ -42,6 +42,10 @@ pub enum PositionLimit {
     },
 }
 
+/// Whole-game analysis searches this many nodes a position unless told otherwise (`tabiya analyse`, the
+/// review screen's `A`; `config/default.toml` says the same).
+pub const DEFAULT_GAME_NODES: u64 = 600_000;
+
 impl PositionLimit {
     /// `nodes` a position, or 1 µs a node when that comes first (at least 600 ms): the default 600000 nodes
     /// take about 0.45 s on one core of the machine tabiya is measured on, and a slow or busy machine still
