@@ -22,7 +22,7 @@ pub(crate) use iterate::{RootSpec, SearchOutcome};
 
 use super::eval::evaluate;
 use super::info::{CurrentMove, MATE_BOUND, MAX_PLY};
-use super::tt::Tt;
+use super::tt::{Bound, Tt, TtEntry};
 use crate::rules::{Move, Position};
 use ordering::{Heuristics, PieceTo};
 
@@ -70,11 +70,12 @@ impl PvTable {
 /// depth or node count plays, is for full strength only until the ladder is measured again.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub(crate) enum Selectivity {
-    /// Everything: internal iterative reduction at every node without a table move, and the correction
-    /// history.
+    /// Everything: internal iterative reduction at every node without a table move, the correction
+    /// history, and pruning by the table's score where it bounds the evaluation.
     #[default]
     Full,
-    /// As the levels were measured: internal iterative reduction at PV nodes only, no correction history.
+    /// As the levels were measured: internal iterative reduction at PV nodes only, no correction history,
+    /// pruning by the static evaluation alone.
     Levels,
 }
 
@@ -253,12 +254,59 @@ impl<'a> Searcher<'a> {
         let c = self.heur.correction.get(self.pos.side_to_move(), self.pawn_key);
         (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
+
+    /// The (corrected) static evaluation `eval` as pruning and stand-pat read it: at full strength, the
+    /// table's score instead where the entry bounds the position more tightly. A searched score is a better
+    /// guess than a static one (self-play, sessions 20 and 24: README "What made the difference").
+    #[inline]
+    fn sharpened(&self, eval: i32, entry: Option<TtEntry>) -> i32 {
+        match entry {
+            Some(e) if self.selectivity == Selectivity::Full && bounds_more_tightly(&e, eval) => e.score,
+            _ => eval,
+        }
+    }
+}
+
+/// Does the table's score say more about the position than the static evaluation `eval`? An exact score
+/// does; a lower bound above the evaluation does, as does an upper bound below it. Mate scores are not
+/// guesses of the same kind and are left out.
+#[inline]
+fn bounds_more_tightly(e: &TtEntry, eval: i32) -> bool {
+    e.score.abs() < MATE_BOUND
+        && match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => e.score > eval,
+            Bound::Upper => e.score < eval,
+        }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::info::Score;
+    use crate::engine::info::{MATE, Score};
+
+    #[test]
+    fn a_table_score_replaces_the_evaluation_only_on_its_side_of_it() {
+        let entry = |score, bound| TtEntry { mv: Move::NONE, score, eval: 0, depth: 5, bound };
+        assert!(bounds_more_tightly(&entry(50, Bound::Exact), 80));
+        assert!(bounds_more_tightly(&entry(120, Bound::Lower), 80), "at least 120: better than 80");
+        assert!(!bounds_more_tightly(&entry(40, Bound::Lower), 80), "at least 40 says nothing against 80");
+        assert!(bounds_more_tightly(&entry(40, Bound::Upper), 80));
+        assert!(!bounds_more_tightly(&entry(120, Bound::Upper), 80));
+        assert!(!bounds_more_tightly(&entry(MATE - 10, Bound::Exact), 80), "mate scores are not evaluations");
+    }
+
+    #[test]
+    fn the_levels_prune_by_the_static_evaluation_alone() {
+        let (tt, mut heur, mut none) = (Tt::new(1), Heuristics::new(), NoInterrupt);
+        let ctl = Control::new(None, None, None, &mut none);
+        let s = Searcher::new(Position::startpos(), Vec::new(), &tt, &mut heur, ctl);
+        let e = Some(TtEntry { mv: Move::NONE, score: 140, eval: 0, depth: 5, bound: Bound::Lower });
+        assert_eq!(s.sharpened(30, e), 140);
+        let s = s.selectivity(Selectivity::Levels);
+        assert_eq!(s.sharpened(30, e), 30);
+        assert_eq!(s.sharpened(30, None), 30);
+    }
 
     /// The score of a fixed-depth search of `fen` after the earlier positions `history` (FENs, oldest first).
     fn score_after(history: &[&str], fen: &str) -> Score {
