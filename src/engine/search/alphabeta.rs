@@ -92,7 +92,7 @@ impl Searcher<'_> {
             (false, Some(e)) => e.eval,
             (false, None) => self.static_eval(key),
         };
-        let eval = if in_check { raw_eval } else { self.sharpened(self.corrected(raw_eval), entry) };
+        let eval = if in_check { raw_eval } else { self.pruning_eval(raw_eval, entry) };
         self.evals[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
         if !pv

@@ -255,11 +255,12 @@ impl<'a> Searcher<'a> {
         (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
-    /// The (corrected) static evaluation `eval` as pruning and stand-pat read it: at full strength, the
+    /// The static evaluation `raw` as pruning and stand-pat read it: corrected, and at full strength the
     /// table's score instead where the entry bounds the position more tightly. A searched score is a better
     /// guess than a static one (self-play, sessions 20 and 24: README "What made the difference").
     #[inline]
-    fn sharpened(&self, eval: i32, entry: Option<TtEntry>) -> i32 {
+    fn pruning_eval(&self, raw: i32, entry: Option<TtEntry>) -> i32 {
+        let eval = self.corrected(raw);
         match entry {
             Some(e) if self.selectivity == Selectivity::Full && bounds_more_tightly(&e, eval) => e.score,
             _ => eval,
@@ -302,10 +303,10 @@ mod tests {
         let ctl = Control::new(None, None, None, &mut none);
         let s = Searcher::new(Position::startpos(), Vec::new(), &tt, &mut heur, ctl);
         let e = Some(TtEntry { mv: Move::NONE, score: 140, eval: 0, depth: 5, bound: Bound::Lower });
-        assert_eq!(s.sharpened(30, e), 140);
+        assert_eq!(s.pruning_eval(30, e), 140);
         let s = s.selectivity(Selectivity::Levels);
-        assert_eq!(s.sharpened(30, e), 30);
-        assert_eq!(s.sharpened(30, None), 30);
+        assert_eq!(s.pruning_eval(30, e), 30);
+        assert_eq!(s.pruning_eval(30, None), 30);
     }
 
     /// The score of a fixed-depth search of `fen` after the earlier positions `history` (FENs, oldest first).

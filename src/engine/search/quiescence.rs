@@ -45,7 +45,7 @@ impl Searcher<'_> {
             (false, Some(e)) => e.eval,
             (false, None) => self.static_eval(key),
         };
-        let stand_pat = if in_check { raw_eval } else { self.sharpened(self.corrected(raw_eval), entry) };
+        let stand_pat = if in_check { raw_eval } else { self.pruning_eval(raw_eval, entry) };
         if !in_check {
             if stand_pat >= beta {
                 return stand_pat;
