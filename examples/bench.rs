@@ -5,7 +5,9 @@
 //! they also show whether a change altered the search.
 //!
 //! With `threads` above 1, each run searches every position with one thread and then with `threads` (Lazy
-//! SMP), so both meet the same load, and it prints the median times to the depth and their ratio.
+//! SMP), so both meet the same load, and it prints the median times to the depth and their ratio, and the
+//! nodes each thread searched to reach the depth against one thread's (the search's part of the speedup,
+//! which the machine's load does not change).
 
 use std::time::Duration;
 use tabiya::engine::bench::{self, BenchResult};
@@ -51,6 +53,14 @@ fn compare(depth: u32, runs: usize, threads: usize) {
         println!("{:>10.3?} {:>10.3?} {:>6.2}×  {}", a, b, ratio(a, b), one[0][i].fen);
     }
     let nodes_1: u64 = one[0].iter().map(|r| r.nodes).sum();
+    // Time to depth depends on how fast each thread runs beside the others (on a shared machine that
+    // wanders by 20%); nodes per thread to the depth is the search's own part of the speedup.
+    let per_thread = nodes_n as f64 / threads as f64;
+    println!(
+        "nodes to depth {depth}: 1 thread {nodes_1}, {threads} threads {nodes_n} ({per_thread:.0} per thread), \
+         {:.2}× fewer per thread",
+        nodes_1 as f64 / per_thread.max(1.0)
+    );
     println!(
         "depth {depth}, {runs} runs, median totals: 1 thread {t1:.3?} ({} nps), {threads} threads {tn:.3?} \
          ({} nps, all threads), time to depth {:.2}× faster",
