@@ -7,7 +7,7 @@
 //! since the line depends on it alone.
 
 use super::ordering::{MovePicker, PieceTo, piece_to};
-use super::pruning::{bad_capture_prune, futile, history_prune, late_move_prune, lmr};
+use super::pruning::{bad_capture_prune, futile, history_prune, late_move_prune, lmr, losing_quiet_prune};
 use super::{Searcher, Selectivity};
 use crate::engine::eval::evaluate;
 use crate::engine::info::{INFINITE, MATE, MATE_BOUND, MAX_PLY};
@@ -182,7 +182,8 @@ impl Searcher<'_> {
                 && !gives_check
                 && (late_move_prune(depth, i, node.improving)
                     || futile(depth, node.eval, alpha)
-                    || history_prune(depth, || self.heur.quiet_score(us, m, prev)))
+                    || history_prune(depth, || self.heur.quiet_score(us, m, prev))
+                    || (self.selectivity == Selectivity::Full && losing_quiet_prune(depth, || see(&self.pos, m))))
             {
                 continue;
             }

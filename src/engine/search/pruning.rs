@@ -1,5 +1,6 @@
 //! Selectivity: the decisions to cut a node short before searching its moves (reverse futility, razoring,
-//! null move), to skip a move (futility, late move pruning, bad captures), and how much to reduce late moves.
+//! null move), to skip a move (futility, late move pruning, bad captures, quiet moves into a losing exchange),
+//! and how much to reduce late moves.
 
 use super::Searcher;
 use crate::engine::info::MATE_BOUND;
@@ -22,6 +23,9 @@ const NULL_MIN_DEPTH: i32 = 3;
 /// Quiet moves whose history score is below −this per ply of depth are skipped near the leaves.
 const HISTORY_PRUNE_PER_DEPTH: i32 = 3000;
 const HISTORY_PRUNE_MAX_DEPTH: i32 = 3;
+/// Quiet moves that lose more than this per ply of depth in the exchange on their square are skipped.
+const QUIET_SEE_MARGIN: i32 = 60;
+const QUIET_SEE_MAX_DEPTH: i32 = 8;
 
 /// `LMR[depth][move number]`: the reduction of a late quiet move.
 static LMR: LazyLock<[[u8; 64]; 64]> = LazyLock::new(|| {
@@ -57,6 +61,13 @@ pub(super) fn futile(depth: i32, eval: i32, alpha: i32) -> bool {
 #[inline]
 pub(super) fn history_prune(depth: i32, stat: impl FnOnce() -> i32) -> bool {
     depth <= HISTORY_PRUNE_MAX_DEPTH && stat() < -HISTORY_PRUNE_PER_DEPTH * depth
+}
+
+/// Does this quiet move put its piece where it is lost in the exchange, this near the leaves? (`see` gives
+/// the exchange's result; it is computed only this near the leaves.)
+#[inline]
+pub(super) fn losing_quiet_prune(depth: i32, see: impl FnOnce() -> i32) -> bool {
+    depth <= QUIET_SEE_MAX_DEPTH && see() < -QUIET_SEE_MARGIN * depth
 }
 
 #[inline]
@@ -109,5 +120,23 @@ impl Searcher<'_> {
     fn has_pieces(&self) -> bool {
         let c = self.pos.side_to_move().index();
         self.pos.list[c][1..self.pos.count[c] as usize].iter().any(|&sq| self.pos.board[sq as usize] & 7 != 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::see::see;
+    use crate::rules::{Position, parse_uci};
+
+    #[test]
+    fn a_quiet_move_into_a_losing_exchange_is_skipped_near_the_leaves_only() {
+        // A black pawn on e4 guards f3, not e2.
+        let pos = Position::from_fen("4k3/8/8/8/4p3/8/8/4K1N1 w - - 0 1").unwrap();
+        let see_of = |uci: &str| see(&pos, parse_uci(&pos, uci).unwrap());
+        assert!(losing_quiet_prune(2, || see_of("g1f3")), "the knight is lost for nothing");
+        assert!(!losing_quiet_prune(6, || see_of("g1f3")), "deeper, a knight is within the margin");
+        assert!(!losing_quiet_prune(QUIET_SEE_MAX_DEPTH + 1, || see_of("g1f3")));
+        assert!(!losing_quiet_prune(1, || see_of("g1e2")), "a safe square");
     }
 }
