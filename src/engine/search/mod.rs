@@ -71,11 +71,12 @@ impl PvTable {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub(crate) enum Selectivity {
     /// Everything: internal iterative reduction at every node without a table move, the correction
-    /// history, and pruning by the table's score where it bounds the evaluation.
+    /// history, pruning by the table's score where it bounds the evaluation, and skipping quiet moves into
+    /// a losing exchange.
     #[default]
     Full,
     /// As the levels were measured: internal iterative reduction at PV nodes only, no correction history,
-    /// pruning by the static evaluation alone.
+    /// pruning by the static evaluation alone, every quiet move kept whatever its exchange.
     Levels,
 }
 
