@@ -6,7 +6,7 @@
 //! of the others at half depth fails well below the table's score), that move is searched a ply deeper,
 //! since the line depends on it alone.
 
-use super::ordering::{MovePicker, PieceTo, piece_to};
+use super::ordering::{MovePicker, PieceTo, piece_to, quiet_bonus};
 use super::pruning::{bad_capture_prune, futile, history_prune, late_move_prune, lmr, losing_quiet_prune};
 use super::{Searcher, Selectivity};
 use crate::engine::eval::evaluate;
@@ -203,7 +203,8 @@ impl Searcher<'_> {
                     self.pv.update(ply, m);
                     if score >= beta {
                         if quiet {
-                            self.heur.reward(us, ply, m, &quiets, depth, prev);
+                            let bonus = quiet_bonus(depth, self.selectivity);
+                            self.heur.reward(us, ply, m, &quiets, bonus, prev);
                         }
                         self.heur.reward_captures(us, m, &captures, depth);
                         break;

@@ -8,6 +8,7 @@
 //! two plies before it. The continuation tables are what tell a good reply to *this* threat from a move
 //! that is merely often good.
 
+use super::Selectivity;
 use super::correction::Correction;
 use super::eval_cache::EvalCache;
 use crate::engine::info::MAX_PLY;
@@ -23,6 +24,17 @@ const BAD_CAPTURE: i32 = -3_000_000;
 const UNDER_PROMOTION: i32 = -4_000_000;
 /// History scores stay within ±HISTORY_MAX.
 pub(crate) const HISTORY_MAX: i32 = 16_384;
+
+/// The history bonus of a quiet move that caused a cutoff at `depth` (the quiet moves tried before it lose as
+/// much). At full strength it grows linearly, 200 a ply up to 3000, so that the histories learn quickly at the
+/// shallow depths where most cutoffs happen (600 at depth 3, where 8 × depth² gives 72): +31 ± 19 Elo over 600
+/// self-play games (sessions 26–27). The levels keep the bonus they were measured with, 8 × depth² up to 8192.
+pub(crate) fn quiet_bonus(depth: i32, selectivity: Selectivity) -> i32 {
+    match selectivity {
+        Selectivity::Full => (200 * depth).min(3000),
+        Selectivity::Levels => (depth * depth * 8).min(HISTORY_MAX / 2),
+    }
+}
 
 /// A move as the continuation tables see it: the moving piece's code (role | colour << 3) and its
 /// to-square, packed as `piece * 64 + to`. 0 stands for "no move" (the root's parent, a null move).
@@ -129,13 +141,13 @@ impl Heuristics {
             + self.continuation[Self::continuation_at(prev[1], pt)] as i32
     }
 
-    /// Rewards the quiet move that caused a cutoff and punishes the quiet moves tried before it.
-    pub fn reward(&mut self, side: Color, ply: usize, best: Move, tried: &[Move], depth: i32, prev: [PieceTo; 2]) {
+    /// Rewards the quiet move that caused a cutoff and punishes the quiet moves tried before it, by `bonus`
+    /// (see `quiet_bonus`).
+    pub fn reward(&mut self, side: Color, ply: usize, best: Move, tried: &[Move], bonus: i32, prev: [PieceTo; 2]) {
         if self.killers[ply][0] != best {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = best;
         }
-        let bonus = (depth * depth * 8).min(HISTORY_MAX / 2);
         self.update(side, best, bonus, prev);
         for &m in tried {
             if m != best {
