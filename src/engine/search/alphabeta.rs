@@ -6,7 +6,7 @@
 //! of the others at half depth fails well below the table's score), that move is searched a ply deeper,
 //! since the line depends on it alone.
 
-use super::ordering::{MovePicker, PieceTo, piece_to, quiet_bonus};
+use super::ordering::{MovePicker, PieceTo, capture_bonus, piece_to, quiet_bonus};
 use super::pruning::{bad_capture_prune, futile, history_prune, late_move_prune, lmr, losing_quiet_prune};
 use super::{Searcher, Selectivity};
 use crate::engine::eval::evaluate;
@@ -84,6 +84,11 @@ impl Searcher<'_> {
                 Bound::Upper => e.score <= alpha,
             }
         {
+            // A quiet move that still beats beta here is a good one: the histories learn it as from a cutoff.
+            if self.selectivity == Selectivity::Full && e.score >= beta && e.mv != Move::NONE && e.mv.is_quiet() {
+                let (us, prev) = (self.pos.side_to_move(), self.previous_moves(ply));
+                self.heur.reward(us, ply, e.mv, &[], quiet_bonus(depth, self.selectivity), prev);
+            }
             return e.score;
         }
         let in_check = self.in_check();
@@ -206,7 +211,7 @@ impl Searcher<'_> {
                             let bonus = quiet_bonus(depth, self.selectivity);
                             self.heur.reward(us, ply, m, &quiets, bonus, prev);
                         }
-                        self.heur.reward_captures(us, m, &captures, depth);
+                        self.heur.reward_captures(us, m, &captures, capture_bonus(depth, self.selectivity));
                         break;
                     }
                 }

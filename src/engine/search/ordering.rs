@@ -36,6 +36,15 @@ pub(crate) fn quiet_bonus(depth: i32, selectivity: Selectivity) -> i32 {
     }
 }
 
+/// The capture history's bonus at a cutoff: at full strength the same as a quiet move's, so that it learns
+/// as quickly; the levels keep 8 × depth² up to 8192.
+pub(crate) fn capture_bonus(depth: i32, selectivity: Selectivity) -> i32 {
+    match selectivity {
+        Selectivity::Full => (200 * depth).min(3000),
+        Selectivity::Levels => (depth * depth * 8).min(HISTORY_MAX / 2),
+    }
+}
+
 /// A move as the continuation tables see it: the moving piece's code (role | colour << 3) and its
 /// to-square, packed as `piece * 64 + to`. 0 stands for "no move" (the root's parent, a null move).
 pub(crate) type PieceTo = usize;
@@ -107,8 +116,7 @@ impl Heuristics {
 
     /// After a cutoff: rewards the capture that caused it (if it was one) and punishes the captures tried
     /// before it.
-    pub fn reward_captures(&mut self, side: Color, best: Move, tried: &[Move], depth: i32) {
-        let bonus = (depth * depth * 8).min(HISTORY_MAX / 2);
+    pub fn reward_captures(&mut self, side: Color, best: Move, tried: &[Move], bonus: i32) {
         for &m in tried.iter().chain(std::iter::once(&best)) {
             if m.is_quiet() {
                 continue;
