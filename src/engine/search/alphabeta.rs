@@ -6,7 +6,7 @@
 //! of the others at half depth fails well below the table's score), that move is searched a ply deeper,
 //! since the line depends on it alone.
 
-use super::ordering::{MovePicker, PieceTo, capture_bonus, piece_to, quiet_bonus};
+use super::ordering::{MovePicker, PieceTo, piece_to, quiet_bonus};
 use super::pruning::{bad_capture_prune, futile, history_prune, late_move_prune, lmr, losing_quiet_prune};
 use super::{Searcher, Selectivity};
 use crate::engine::eval::evaluate;
@@ -207,11 +207,11 @@ impl Searcher<'_> {
                     alpha = score;
                     self.pv.update(ply, m);
                     if score >= beta {
+                        let bonus = quiet_bonus(depth, self.selectivity);
                         if quiet {
-                            let bonus = quiet_bonus(depth, self.selectivity);
                             self.heur.reward(us, ply, m, &quiets, bonus, prev);
                         }
-                        self.heur.reward_captures(us, m, &captures, capture_bonus(depth, self.selectivity));
+                        self.heur.reward_captures(us, m, &captures, bonus);
                         break;
                     }
                 }

@@ -29,16 +29,8 @@ pub(crate) const HISTORY_MAX: i32 = 16_384;
 /// much). At full strength it grows linearly, 200 a ply up to 3000, so that the histories learn quickly at the
 /// shallow depths where most cutoffs happen (600 at depth 3, where 8 × depth² gives 72): +31 ± 19 Elo over 600
 /// self-play games (sessions 26–27). The levels keep the bonus they were measured with, 8 × depth² up to 8192.
+/// The capture history learns by the same bonus (session 28).
 pub(crate) fn quiet_bonus(depth: i32, selectivity: Selectivity) -> i32 {
-    match selectivity {
-        Selectivity::Full => (200 * depth).min(3000),
-        Selectivity::Levels => (depth * depth * 8).min(HISTORY_MAX / 2),
-    }
-}
-
-/// The capture history's bonus at a cutoff: at full strength the same as a quiet move's, so that it learns
-/// as quickly; the levels keep 8 × depth² up to 8192.
-pub(crate) fn capture_bonus(depth: i32, selectivity: Selectivity) -> i32 {
     match selectivity {
         Selectivity::Full => (200 * depth).min(3000),
         Selectivity::Levels => (depth * depth * 8).min(HISTORY_MAX / 2),
