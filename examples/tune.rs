@@ -2,15 +2,18 @@
 //!
 //! ```text
 //! python3 tools/gen_tune_data.py --positions 20000 --out /tmp/tune.txt
-//! cargo run --release --example tune -- /tmp/tune.txt [passes] [output file] [--no-psqt]
+//! cargo run --release --example tune -- /tmp/tune.txt [passes] [output file] [--no-psqt] [--held-out=FILE]
 //! ```
 //!
 //! Each input line is `FEN;p`, p being the expected result for White (1 win, 0.5 draw, 0 loss, or anything
 //! between). The error of a weight set is the mean squared difference between p and the expected result the
 //! evaluation predicts, 1 / (1 + 10^(-eval/400)) — Texel's method. Weights are improved by local search:
 //! each is moved up and down by a step and kept where the error falls; steps shrink from 4 to 1 over the
-//! passes. A tenth of the positions is held out and its error printed, to watch for over-fitting. The result
-//! replaces `weights.rs` (default path) so the next build uses it.
+//! passes. A held-out set's error is printed, to watch for over-fitting: the positions of `--held-out=FILE`,
+//! or else every tenth position of the data. Positions from the same game are alike, so a held-out tenth
+//! of a file whose games are shuffled together shares games with the fitted part and flatters the fit; a
+//! file of positions from other games (another seed of `tools/gen_tune_data.py`) is the honest test. The
+//! result replaces `weights.rs` (default path) so the next build uses it.
 
 use std::io::Write;
 use tabiya::engine::eval::WEIGHTS;
@@ -19,24 +22,31 @@ use tabiya::engine::eval::tuning::{load_labelled, prediction_error as error};
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let Some(path) = args.get(1) else {
-        eprintln!("usage: tune <data file: FEN;p per line> [passes] [output .rs file] [--no-psqt]");
+    // Flags may come anywhere; the rest are the data file, the passes and the output file, in that order.
+    let positional: Vec<&String> = args.iter().skip(1).filter(|a| !a.starts_with("--")).collect();
+    let Some(path) = positional.first() else {
+        eprintln!("usage: tune <data file: FEN;p per line> [passes] [output .rs file] [--no-psqt] [--held-out=FILE]");
         std::process::exit(2);
     };
-    let passes: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(6);
-    let out = args.get(3).cloned().unwrap_or_else(|| "src/engine/eval/weights.rs".to_string());
+    let passes: usize = positional.get(1).and_then(|a| a.parse().ok()).unwrap_or(6);
+    let out = positional.get(2).map_or("src/engine/eval/weights.rs".to_string(), |a| a.to_string());
     let with_psqt = !args.iter().any(|a| a == "--no-psqt");
-    let data = match load_labelled(path) {
-        Ok(d) => d,
-        Err(e) => {
+    let held_out = args.iter().find_map(|a| a.strip_prefix("--held-out="));
+    let load = |path: &str| {
+        load_labelled(path).unwrap_or_else(|e| {
             eprintln!("tune: {path}: {e}");
             std::process::exit(1);
+        })
+    };
+    let data = load(path);
+    let (held, data) = match held_out {
+        Some(file) => (load(file), data),
+        None => {
+            // Every tenth position is held out, to see whether the fit generalises.
+            let (held, data): (Vec<_>, Vec<_>) = data.into_iter().enumerate().partition(|(i, _)| i % 10 == 0);
+            (held.into_iter().map(|(_, d)| d).collect(), data.into_iter().map(|(_, d)| d).collect())
         }
     };
-    // Every tenth position is held out, to see whether the fit generalises.
-    let (held, data): (Vec<_>, Vec<_>) = data.into_iter().enumerate().partition(|(i, _)| i % 10 == 0);
-    let held: Vec<_> = held.into_iter().map(|(_, d)| d).collect();
-    let data: Vec<_> = data.into_iter().map(|(_, d)| d).collect();
     println!("{} positions to fit, {} held out", data.len(), held.len());
     let mut params = WEIGHTS.clone();
     let mut best = error(&data, &params);
