@@ -29,6 +29,13 @@ enum Singular {
     Cut(i32),
 }
 
+/// Whether a move gives check, and whether that check is extended (see `extends_check`).
+#[derive(Clone, Copy)]
+struct Check {
+    gives: bool,
+    extended: bool,
+}
+
 /// What a node knows before its move loop.
 struct Node {
     depth: i32,
@@ -192,10 +199,11 @@ impl Searcher<'_> {
             {
                 continue;
             }
+            let check = Check { gives: gives_check, extended: gives_check && self.extends_check(m) };
             let undo = self.make(m);
             self.stack[ply] = piece_to(us, m);
             self.remember_check(gives_check);
-            let score = self.search_move(node, m, i, gives_check, alpha, beta);
+            let score = self.search_move(node, m, i, check, alpha, beta);
             self.unmake(m, undo);
             if self.ctl.stopped {
                 return 0;
@@ -257,12 +265,21 @@ impl Searcher<'_> {
         self.heur.correction.update(side, self.pawn_key, node.depth, best - node.raw_eval);
     }
 
+    /// Does `m` (not yet made), a checking move, earn a ply more? At full strength only when it does not
+    /// lose material by SEE: a check by a piece that is simply taken seldom changes the outcome and costs
+    /// depth elsewhere (+14 ± 18 Elo over 700 self-play games, session 30; +21 ± 32 over 200 in session 20).
+    /// The levels extend every check, as when their Elo was measured.
+    fn extends_check(&self, m: Move) -> bool {
+        self.selectivity == Selectivity::Levels || see_non_negative(&self.pos, m)
+    }
+
     /// Searches move number `i` (already made): full window for the first, else a reduced null window,
     /// widened as it succeeds.
-    fn search_move(&mut self, node: &Node, m: Move, i: usize, gives_check: bool, alpha: i32, beta: i32) -> i32 {
+    fn search_move(&mut self, node: &Node, m: Move, i: usize, check: Check, alpha: i32, beta: i32) -> i32 {
         let ply = node.ply;
+        let gives_check = check.gives;
         let extension =
-            if m == node.tt_move { node.tt_move_extension.max(gives_check as i32) } else { gives_check as i32 };
+            if m == node.tt_move { node.tt_move_extension.max(check.extended as i32) } else { check.extended as i32 };
         let new_depth = node.depth - 1 + extension;
         if i == 0 {
             return -self.alphabeta(new_depth, ply + 1, -beta, -alpha, true);
@@ -287,5 +304,30 @@ impl Searcher<'_> {
             score = -self.alphabeta(new_depth, ply + 1, -beta, -alpha, true);
         }
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::search::ordering::Heuristics;
+    use crate::engine::search::{Control, NoInterrupt};
+    use crate::engine::tt::Tt;
+    use crate::rules::{Position, parse_uci};
+
+    /// Qd7+ is taken by the king; Qe2+ is safe. At full strength only the safe check is extended; the levels
+    /// extend both, as when their Elo was measured.
+    #[test]
+    fn only_a_check_that_keeps_its_piece_is_extended_at_full_strength() {
+        let pos = Position::from_fen("4k3/8/8/8/8/8/3Q4/4K3 w - - 0 1").unwrap();
+        let (tt, mut heur, mut none) = (Tt::new(1), Heuristics::new(), NoInterrupt);
+        let ctl = Control::new(None, None, None, &mut none);
+        let mut s = Searcher::new(pos.clone(), Vec::new(), &tt, &mut heur, ctl);
+        let mv = |uci| parse_uci(&pos, uci).unwrap();
+        assert!(s.pos.gives_check(mv("d2e2")) && s.pos.gives_check(mv("d2d7")));
+        assert!(s.extends_check(mv("d2e2")));
+        assert!(!s.extends_check(mv("d2d7")));
+        s.selectivity = Selectivity::Levels;
+        assert!(s.extends_check(mv("d2d7")), "the levels extend every check");
     }
 }
