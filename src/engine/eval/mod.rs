@@ -9,6 +9,7 @@ mod endgame;
 mod king;
 mod maps;
 mod mobility;
+pub mod nnue;
 pub mod params;
 mod pawn_cache;
 mod pawns;
@@ -42,6 +43,52 @@ pub(crate) type Counts = [[i32; 7]; 2];
 /// The evaluation from the side to move's point of view.
 pub fn evaluate(pos: &Position) -> i32 {
     from_side_to_move(pos, evaluate_white(pos), &WEIGHTS)
+}
+
+/// The network's inputs for `pos` as the side `view` (0 White) sees it: one per piece.
+pub fn network_inputs(pos: &Position, view: usize) -> arrayvec::ArrayVec<u16, 32> {
+    let mut inputs = arrayvec::ArrayVec::new();
+    for c in 0..2 {
+        for &sq in &pos.list[c][..pos.count[c] as usize] {
+            let role = (pos.board[sq as usize] & 7) as usize;
+            let square = (sq >> 4) as usize * 8 + (sq & 7) as usize;
+            inputs.push(nnue::input(view, c, role, square));
+        }
+    }
+    inputs
+}
+
+/// Whether the network's correction is added to the evaluation of `pos`: not where a side has a bare king or
+/// no pawn is left, the endgames whose scores the hand-written endgame knowledge sets (mates, dead draws).
+pub fn network_applies(pos: &Position) -> bool {
+    let pawns = |c: usize| pos.list[c][..pos.count[c] as usize].iter().any(|&sq| pos.board[sq as usize] & 7 == 1);
+    pos.count[0] > 1 && pos.count[1] > 1 && (pawns(0) || pawns(1))
+}
+
+/// The shipped network (`assets/eval.net`, made by `examples/nnue_train.rs`: README "The evaluation network").
+static NETWORK: std::sync::LazyLock<nnue::Network> = std::sync::LazyLock::new(|| {
+    nnue::Network::from_bytes(include_bytes!("../../../assets/eval.net"))
+        .expect("the embedded network is checked by a test")
+});
+
+/// The largest correction the network may make, in centipawns: a guard against a wild output, far above
+/// what the shipped network gives (a mean of about 40).
+const MAX_CORRECTION: i32 = 400;
+
+/// The evaluation at full strength: `evaluate` plus the network's correction where it applies. `acc` holds
+/// the network's sums for the last position this thread evaluated.
+pub fn evaluate_full(pos: &Position, acc: &mut nnue::Accumulator) -> i32 {
+    let base = evaluate(pos);
+    if !network_applies(pos) {
+        return base;
+    }
+    let correction = NETWORK.correction_from(acc, &pos.board, pos.side as usize);
+    base + correction.clamp(-MAX_CORRECTION, MAX_CORRECTION)
+}
+
+/// `evaluate_full` without an accumulator to update, adding the position up afresh.
+pub fn evaluate_full_fresh(pos: &Position) -> i32 {
+    evaluate_full(pos, &mut nnue::Accumulator::default())
 }
 
 /// The evaluation from White's point of view (no tempo).
@@ -178,6 +225,51 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The network's sums carried from position to position equal the sums added up afresh, through random
+    /// games with castling, en passant and promotions, Chess960 too, and jumps between unrelated positions.
+    #[test]
+    fn the_network_updated_by_difference_equals_the_network_afresh() {
+        use crate::rules::MoveList;
+        let mut acc = nnue::Accumulator::default();
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut applied = 0;
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+            "8/2P3k1/8/8/8/8/4p1K1/8 w - - 0 1",
+        ] {
+            for _ in 0..15 {
+                let mut pos = Position::from_fen(fen).unwrap();
+                for _ in 0..120 {
+                    let fresh = evaluate_full_fresh(&pos);
+                    assert_eq!(evaluate_full(&pos, &mut acc), fresh, "{}", pos.to_fen());
+                    applied += network_applies(&pos) as u32;
+                    let mut list = MoveList::new();
+                    pos.legal_moves(&mut list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    pos.make_move(list[seed as usize % list.len()]);
+                }
+            }
+        }
+        assert!(applied > 1000, "the network applied in {applied} positions");
+    }
+
+    #[test]
+    fn the_network_corrects_by_a_bounded_amount() {
+        let pos = Position::from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4").unwrap();
+        let difference = evaluate_full_fresh(&pos) - evaluate(&pos);
+        assert!(difference.abs() <= MAX_CORRECTION);
+        // A bare king: the endgame knowledge's score stands.
+        let pos = Position::from_fen("4k3/8/8/8/8/8/4P3/3QK3 w - - 0 1").unwrap();
+        assert_eq!(evaluate_full_fresh(&pos), evaluate(&pos));
     }
 
     #[test]

@@ -20,7 +20,7 @@ pub(crate) use control::{Control, Shared};
 pub use control::{Interrupt, NoInterrupt};
 pub(crate) use iterate::{RootSpec, SearchOutcome};
 
-use super::eval::evaluate;
+use super::eval::{evaluate, evaluate_full};
 use super::info::{CurrentMove, MATE_BOUND, MAX_PLY};
 use super::tt::{Bound, Tt, TtEntry};
 use crate::rules::{Move, Position};
@@ -242,7 +242,14 @@ impl<'a> Searcher<'a> {
     /// lately.
     #[inline]
     fn static_eval(&mut self, key: u64) -> i32 {
-        self.heur.eval_cache.get_or(key, &self.pos, evaluate)
+        match self.selectivity {
+            Selectivity::Levels => self.heur.eval_cache.get_or(key, &self.pos, evaluate),
+            // Salted: a thread's cache may hold the levels' scores of the same positions.
+            Selectivity::Full => {
+                let network = &mut self.heur.network;
+                self.heur.eval_cache.get_or(key ^ FULL_EVAL_SALT, &self.pos, |pos| evaluate_full(pos, network))
+            }
+        }
     }
 
     /// The static evaluation `raw` plus what the correction history has learnt about this pawn structure,
@@ -268,6 +275,9 @@ impl<'a> Searcher<'a> {
         }
     }
 }
+
+/// Mixed into the evaluation cache's key at full strength, whose evaluation differs from the levels'.
+const FULL_EVAL_SALT: u64 = 0x5bd1_e995_7a3c_0f11;
 
 /// Does the table's score say more about the position than the static evaluation `eval`? An exact score
 /// does; a lower bound above the evaluation does, as does an upper bound below it. Mate scores are not

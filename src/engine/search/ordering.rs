@@ -66,6 +66,8 @@ pub(crate) struct Heuristics {
     pub correction: Correction,
     /// Static evaluations of positions seen lately.
     pub eval_cache: EvalCache,
+    /// The evaluation network's sums for the last position this thread evaluated.
+    pub network: crate::engine::eval::nnue::Accumulator,
 }
 
 impl Heuristics {
@@ -77,6 +79,7 @@ impl Heuristics {
             capture: vec![0; PIECE_TO * 8],
             correction: Correction::new(),
             eval_cache: EvalCache::new(),
+            network: Default::default(),
         })
     }
 

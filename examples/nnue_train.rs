@@ -1,0 +1,314 @@
+//! Trains the evaluation network (`src/engine/eval/nnue.rs`), a correction added to the hand-written evaluation.
+//!
+//! ```text
+//! python3 tools/gen_nnue_data.py --seconds 3600 --out /tmp/nnue.txt --seed 1
+//! cargo run --release --example nnue_train -- DATA... --held-out=FILE [--hidden=64] [--epochs=12]
+//!     [--lr=0.001] [--batch=16384] [--lambda=1.0] [--threads=2] [--out=assets/eval.net]
+//! ```
+//!
+//! Each input line is `FEN;cp;result` (`tools/gen_nnue_data.py`): Stockfish's score for White and the game's
+//! result for White. The target is `lambda × p(cp) + (1 - lambda) × result`, p(cp) = 1 / (1 + 10^(-cp/400)),
+//! and the loss is the squared difference between it and p(evaluation + correction), Texel's error. The
+//! network starts with zero output weights, so it starts exactly as the hand-written evaluation; the held-out
+//! positions (from other games: `--held-out=FILE`) print the error of both after every epoch. Adam, full
+//! batches split over `--threads`; the learning rate falls by a quarter each epoch.
+
+use std::io::{BufRead, Write};
+use tabiya::engine::eval::nnue::{INPUTS, Network, OUTPUT_CP, QA, QB, WEIGHT_LIMIT};
+use tabiya::engine::eval::{evaluate, network_applies, network_inputs};
+use tabiya::rules::{Color, Position};
+
+/// The logistic scale: p = 1 / (1 + e^(-cp / K)) is 1 / (1 + 10^(-cp / 400)).
+const K: f32 = 400.0 / std::f32::consts::LN_10;
+
+struct Data {
+    /// The side to move's inputs of sample `n` are `inputs[start[n]..start[n + 1]]`.
+    inputs: Vec<u16>,
+    start: Vec<u32>,
+    /// The hand-written evaluation, side to move's view.
+    eval: Vec<f32>,
+    /// The target expected result, side to move's view.
+    target: Vec<f32>,
+}
+
+impl Data {
+    fn len(&self) -> usize {
+        self.eval.len()
+    }
+
+    fn sample(&self, n: usize) -> &[u16] {
+        &self.inputs[self.start[n] as usize..self.start[n + 1] as usize]
+    }
+}
+
+/// The same input seen from the other side: their pieces become ours and the board turns.
+fn flip(i: u16) -> u16 {
+    (if i < 384 { i + 384 } else { i - 384 }) ^ 56
+}
+
+fn load(paths: &[String], lambda: f32) -> Data {
+    let mut d = Data { inputs: Vec::new(), start: vec![0], eval: Vec::new(), target: Vec::new() };
+    let mut skipped = 0usize;
+    for path in paths {
+        let file = std::fs::File::open(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
+        for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
+            let line = line.unwrap_or_else(|e| fail(&format!("{path}:{}: {e}", n + 1)));
+            let mut f = line.split(';');
+            let (Some(fen), Some(cp), Some(result)) = (f.next(), f.next(), f.next()) else {
+                skipped += 1;
+                continue;
+            };
+            let (Ok(pos), Ok(cp), Ok(result)) = (Position::from_fen(fen), cp.parse::<f32>(), result.parse::<f32>())
+            else {
+                skipped += 1;
+                continue;
+            };
+            if !network_applies(&pos) {
+                skipped += 1;
+                continue;
+            }
+            let white = lambda / (1.0 + (-cp / K).exp()) + (1.0 - lambda) * result;
+            let stm = pos.side_to_move();
+            let view = if stm == Color::White { 0 } else { 1 };
+            d.inputs.extend(network_inputs(&pos, view));
+            d.start.push(d.inputs.len() as u32);
+            d.eval.push(evaluate(&pos) as f32);
+            d.target.push(if stm == Color::White { white } else { 1.0 - white });
+        }
+    }
+    eprintln!("{}: {} positions ({} skipped)", paths.join(" "), d.len(), skipped);
+    d
+}
+
+fn fail(msg: &str) -> ! {
+    eprintln!("nnue_train: {msg}");
+    std::process::exit(1);
+}
+
+/// The network in floating point, and its gradient in the same shape.
+#[derive(Clone)]
+struct Net {
+    h: usize,
+    w1: Vec<f32>,
+    b1: Vec<f32>,
+    w2: Vec<f32>,
+    b2: f32,
+}
+
+impl Net {
+    fn zeros(h: usize) -> Net {
+        Net { h, w1: vec![0.0; INPUTS * h], b1: vec![0.0; h], w2: vec![0.0; 2 * h], b2: 0.0 }
+    }
+
+    fn random(h: usize, seed: u64) -> Net {
+        let mut n = Net::zeros(h);
+        let mut s = seed | 1;
+        for w in &mut n.w1 {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            *w = ((s >> 11) as f32 / (1u64 << 53) as f32 - 0.5) * 0.2;
+        }
+        n.b1.iter_mut().for_each(|b| *b = 0.5);
+        n
+    }
+
+    fn params_mut(&mut self) -> impl Iterator<Item = &mut f32> {
+        self.w1.iter_mut().chain(&mut self.b1).chain(&mut self.w2).chain(std::iter::once(&mut self.b2))
+    }
+
+    fn hidden(&self, inputs: impl Iterator<Item = u16>, acc: &mut [f32]) {
+        acc.copy_from_slice(&self.b1);
+        for i in inputs {
+            let row = &self.w1[i as usize * self.h..(i as usize + 1) * self.h];
+            acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+        }
+    }
+
+    /// The correction in centipawns for the side to move, and the two sides' hidden sums.
+    fn forward(&self, ours: &[u16], acc: &mut [f32], acc_t: &mut [f32]) -> f32 {
+        self.hidden(ours.iter().copied(), acc);
+        self.hidden(ours.iter().map(|&i| flip(i)), acc_t);
+        let h = self.h;
+        let dot = |a: &[f32], w: &[f32]| a.iter().zip(w).map(|(x, w)| x.clamp(0.0, 1.0) * w).sum::<f32>();
+        OUTPUT_CP as f32 * (self.b2 + dot(acc, &self.w2[..h]) + dot(acc_t, &self.w2[h..]))
+    }
+}
+
+/// The mean loss over `d` with the network, and with no correction.
+fn error(net: &Net, d: &Data) -> (f64, f64) {
+    let (mut acc, mut acc_t) = (vec![0.0; net.h], vec![0.0; net.h]);
+    let (mut with, mut without) = (0.0f64, 0.0f64);
+    for n in 0..d.len() {
+        let corr = net.forward(d.sample(n), &mut acc, &mut acc_t);
+        let p = 1.0 / (1.0 + (-(d.eval[n] + corr) / K).exp());
+        let p0 = 1.0 / (1.0 + (-d.eval[n] / K).exp());
+        with += ((p - d.target[n]) as f64).powi(2);
+        without += ((p0 - d.target[n]) as f64).powi(2);
+    }
+    (with / d.len() as f64, without / d.len() as f64)
+}
+
+/// Adds the loss gradient of the samples `batch` to `g`.
+fn gradient(net: &Net, d: &Data, batch: &[u32], g: &mut Net) {
+    let h = net.h;
+    let (mut acc, mut acc_t) = (vec![0.0; h], vec![0.0; h]);
+    let mut d_acc = vec![0.0; h];
+    for &n in batch {
+        let n = n as usize;
+        let ours = d.sample(n);
+        let corr = net.forward(ours, &mut acc, &mut acc_t);
+        let p = 1.0 / (1.0 + (-(d.eval[n] + corr) / K).exp());
+        let dy = 2.0 * (p - d.target[n]) * p * (1.0 - p) * OUTPUT_CP as f32 / K;
+        g.b2 += dy;
+        for (side, a) in [&acc, &acc_t].into_iter().enumerate() {
+            let w2 = &net.w2[side * h..(side + 1) * h];
+            for j in 0..h {
+                let active = a[j] > 0.0 && a[j] < 1.0;
+                g.w2[side * h + j] += dy * a[j].clamp(0.0, 1.0);
+                d_acc[j] = if active { dy * w2[j] } else { 0.0 };
+                g.b1[j] += d_acc[j];
+            }
+            for &i in ours {
+                let i = if side == 0 { i } else { flip(i) } as usize;
+                let row = &mut g.w1[i * h..(i + 1) * h];
+                row.iter_mut().zip(&d_acc).for_each(|(r, x)| *r += x);
+            }
+        }
+    }
+}
+
+struct Adam {
+    m: Vec<f32>,
+    v: Vec<f32>,
+    t: i32,
+}
+
+impl Adam {
+    fn step(&mut self, net: &mut Net, g: &mut Net, lr: f32, scale: f32) {
+        self.t += 1;
+        let (b1, b2) = (0.9f32, 0.999f32);
+        let c1 = 1.0 - b1.powi(self.t);
+        let c2 = 1.0 - b2.powi(self.t);
+        let grads: Vec<f32> = g.params_mut().map(|x| *x * scale).collect();
+        for (k, (w, gr)) in net.params_mut().zip(grads).enumerate() {
+            self.m[k] = b1 * self.m[k] + (1.0 - b1) * gr;
+            self.v[k] = b2 * self.v[k] + (1.0 - b2) * gr * gr;
+            *w -= lr * (self.m[k] / c1) / ((self.v[k] / c2).sqrt() + 1e-8);
+            *w = w.clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT);
+        }
+    }
+}
+
+fn quantise(net: &Net) -> Vec<u8> {
+    let mut b = b"TBYR".to_vec();
+    b.extend((net.h as u32).to_le_bytes());
+    let q = |x: f32, s: i32| ((x * s as f32).round() as i32).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
+    for &w in net.w1.iter().chain(&net.b1) {
+        b.extend(q(w, QA).to_le_bytes());
+    }
+    for &w in &net.w2 {
+        b.extend(q(w, QB).to_le_bytes());
+    }
+    b.extend(((net.b2 * (QA * QB) as f32).round() as i32).to_le_bytes());
+    b
+}
+
+fn flag<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
+    let prefix = format!("--{name}=");
+    match args.iter().find_map(|a| a.strip_prefix(&prefix)) {
+        Some(v) => v.parse().unwrap_or_else(|_| fail(&format!("--{name}: cannot read {v:?}"))),
+        None => default,
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let files: Vec<String> = args.iter().filter(|a| !a.starts_with("--")).cloned().collect();
+    let held_out: String = flag(&args, "held-out", String::new());
+    if files.is_empty() || held_out.is_empty() {
+        fail("usage: nnue_train DATA... --held-out=FILE [--hidden=64] [--epochs=12] [--out=assets/eval.net]");
+    }
+    let (hidden, epochs): (usize, usize) = (flag(&args, "hidden", 64), flag(&args, "epochs", 12));
+    let (mut lr, batch_size): (f32, usize) = (flag(&args, "lr", 0.001), flag(&args, "batch", 16384));
+    let (lambda, threads): (f32, usize) = (flag(&args, "lambda", 1.0), flag(&args, "threads", 2));
+    let out: String = flag(&args, "out", "assets/eval.net".to_string());
+    let train = load(&files, lambda);
+    let test = load(&[held_out], lambda);
+    let mut net = Net::random(hidden, flag(&args, "seed", 1));
+    let n_params = INPUTS * hidden + 3 * hidden + 1;
+    let mut adam = Adam { m: vec![0.0; n_params], v: vec![0.0; n_params], t: 0 };
+    let mut order: Vec<u32> = (0..train.len() as u32).collect();
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let (e, e0) = error(&net, &test);
+    eprintln!("start: held-out error {e:.6} (evaluation alone {e0:.6})");
+    for epoch in 1..=epochs {
+        for k in (1..order.len()).rev() {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            order.swap(k, (seed % (k as u64 + 1)) as usize);
+        }
+        for batch in order.chunks(batch_size) {
+            let parts: Vec<Net> = std::thread::scope(|s| {
+                let handles: Vec<_> = batch
+                    .chunks(batch.len().div_ceil(threads))
+                    .map(|part| {
+                        let net = &net;
+                        let train = &train;
+                        s.spawn(move || {
+                            let mut g = Net::zeros(net.h);
+                            gradient(net, train, part, &mut g);
+                            g
+                        })
+                    })
+                    .collect();
+                handles.into_iter().map(|h| h.join().expect("gradient thread")).collect()
+            });
+            let mut g = Net::zeros(hidden);
+            for p in &parts {
+                g.w1.iter_mut().zip(&p.w1).for_each(|(a, b)| *a += b);
+                g.b1.iter_mut().zip(&p.b1).for_each(|(a, b)| *a += b);
+                g.w2.iter_mut().zip(&p.w2).for_each(|(a, b)| *a += b);
+                g.b2 += p.b2;
+            }
+            adam.step(&mut net, &mut g, lr, 1.0 / batch.len() as f32);
+        }
+        let (e, e0) = error(&net, &test);
+        let (t, t0) = error(&net, &train);
+        eprintln!(
+            "epoch {epoch}: held-out {e:.6} ({:+.2}% against the evaluation alone), training {t:.6} ({:+.2}%)",
+            100.0 * (e - e0) / e0,
+            100.0 * (t - t0) / t0
+        );
+        lr *= 0.75;
+        let bytes = quantise(&net);
+        let tmp = format!("{out}.tmp");
+        std::fs::File::create(&tmp)
+            .and_then(|mut f| f.write_all(&bytes).and_then(|_| f.sync_all()))
+            .and_then(|_| std::fs::rename(&tmp, &out))
+            .unwrap_or_else(|e| fail(&format!("{out}: {e}")));
+    }
+    check_quantised(&net, &std::fs::read(&out).expect("just written"), &test);
+}
+
+/// Prints how far the quantised network's corrections are from the floating-point ones on held-out positions.
+fn check_quantised(net: &Net, bytes: &[u8], d: &Data) {
+    let q = Network::from_bytes(bytes).unwrap_or_else(|e| fail(&format!("written network: {e}")));
+    let (mut acc, mut acc_t) = (vec![0.0; net.h], vec![0.0; net.h]);
+    let mut worst = 0.0f32;
+    let mut sum = 0.0f64;
+    let n = d.len().min(20000);
+    for k in 0..n {
+        let ours = d.sample(k);
+        let theirs: Vec<u16> = ours.iter().map(|&i| flip(i)).collect();
+        let f = net.forward(ours, &mut acc, &mut acc_t);
+        let diff = (q.correction(ours, &theirs) as f32 - f).abs();
+        worst = worst.max(diff);
+        sum += f.abs() as f64;
+    }
+    eprintln!(
+        "quantised: worst difference {worst:.1} cp over {n} positions; mean |correction| {:.1} cp",
+        sum / n as f64
+    );
+}

@@ -1,0 +1,253 @@
+//! A small network that corrects the hand-written evaluation: 768 piece-square inputs seen from each side,
+//! `hidden` clipped-ReLU units per side, one output in centipawns added to the evaluation. It learns what the
+//! evaluation's form cannot say (README "The evaluation network"), so it starts from the evaluation's judgement
+//! rather than replacing it, and needs far fewer training positions than a network that must learn chess alone.
+//!
+//! The trainer (`examples/nnue_train.rs`) writes the file this module reads: little-endian, the magic
+//! `TBYR`, the hidden size as a `u32`, then `i16` input weights (`768 × hidden`, by input), `i16` hidden
+//! biases, `i16` output weights (`2 × hidden`: the side to move's half first) and an `i32` output bias.
+
+/// Inputs per side: 2 colours × 6 roles × 64 squares.
+pub const INPUTS: usize = 768;
+/// The hidden layer's activations run from 0 to this (1.0 in the trainer's floating point).
+pub const QA: i32 = 255;
+/// Output weights are stored times this.
+pub const QB: i32 = 1024;
+/// The output unit 1.0 is this many centipawns.
+pub const OUTPUT_CP: i32 = 100;
+/// Weights are kept within this in training, so the quantised sums fit an `i16`.
+pub const WEIGHT_LIMIT: f32 = 1.98;
+const MAGIC: &[u8; 4] = b"TBYR";
+
+/// The most hidden units a file may declare.
+const MAX_HIDDEN: usize = 1024;
+
+/// A loaded network.
+pub struct Network {
+    hidden: usize,
+    input_weights: Vec<i16>,
+    hidden_bias: Vec<i16>,
+    output_weights: Vec<i16>,
+    output_bias: i32,
+}
+
+/// Why a network file was refused.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum NetworkError {
+    #[error("not a tabiya evaluation network (no TBYR magic)")]
+    Magic,
+    #[error("hidden size {0} is out of range 1..={MAX_HIDDEN}")]
+    Hidden(usize),
+    #[error("{found} bytes where a network of {hidden} hidden units has {expected}")]
+    Length { hidden: usize, expected: usize, found: usize },
+}
+
+impl Network {
+    /// Reads a network from the trainer's bytes.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
+        if bytes.len() < 8 || &bytes[..4] != MAGIC {
+            return Err(NetworkError::Magic);
+        }
+        let hidden = u32::from_le_bytes(bytes[4..8].try_into().expect("4 bytes")) as usize;
+        if hidden == 0 || hidden > MAX_HIDDEN {
+            return Err(NetworkError::Hidden(hidden));
+        }
+        let expected = 8 + 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4;
+        if bytes.len() != expected {
+            return Err(NetworkError::Length { hidden, expected, found: bytes.len() });
+        }
+        let mut words = bytes[8..expected - 4].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]));
+        let mut take = |n: usize| words.by_ref().take(n).collect::<Vec<i16>>();
+        let input_weights = take(INPUTS * hidden);
+        let hidden_bias = take(hidden);
+        let output_weights = take(2 * hidden);
+        let output_bias = i32::from_le_bytes(bytes[expected - 4..].try_into().expect("4 bytes"));
+        Ok(Network { hidden, input_weights, hidden_bias, output_weights, output_bias })
+    }
+
+    /// The correction in centipawns for the side to move, from the active inputs of each side (`ours` as the
+    /// side to move sees the board, `theirs` as its opponent does).
+    pub fn correction(&self, ours: &[u16], theirs: &[u16]) -> i32 {
+        let sums = |inputs: &[u16]| {
+            let mut acc = self.hidden_bias.clone();
+            for &i in inputs {
+                let row = &self.input_weights[i as usize * self.hidden..(i as usize + 1) * self.hidden];
+                acc.iter_mut().zip(row).for_each(|(a, w)| *a = a.wrapping_add(*w));
+            }
+            acc
+        };
+        self.output(&sums(ours), &sums(theirs))
+    }
+}
+
+/// The hidden sums of the last position a search thread evaluated, and that position's board. The next
+/// position is usually near it in the tree (a sibling, a child), so its sums are the last ones with the
+/// pieces that differ taken off and put on: the sums are linear in the inputs. No hook in make and unmake
+/// is needed, and a position that is never evaluated costs nothing.
+#[derive(Clone)]
+pub struct Accumulator {
+    board: [u8; 128],
+    sums: [Vec<i16>; 2],
+    valid: bool,
+}
+
+impl Default for Accumulator {
+    fn default() -> Self {
+        Accumulator { board: [0; 128], sums: [Vec::new(), Vec::new()], valid: false }
+    }
+}
+
+/// Beyond this many changed squares, adding up the position afresh is cheaper.
+const MAX_CHANGED: usize = 12;
+
+impl Network {
+    /// The correction for the side to move `stm` (0 White) of the 0x88 `board` (piece codes `role | colour
+    /// << 3`, 0 empty), updating `acc` from the last board it saw.
+    pub fn correction_from(&self, acc: &mut Accumulator, board: &[u8; 128], stm: usize) -> i32 {
+        let changed =
+            if acc.valid && acc.sums[0].len() == self.hidden { changed_squares(&acc.board, board) } else { None };
+        match changed {
+            Some((squares, n)) => {
+                for &sq in &squares[..n] {
+                    self.change(acc, acc.board[sq as usize], sq, -1);
+                    self.change(acc, board[sq as usize], sq, 1);
+                }
+            }
+            None => {
+                for sums in &mut acc.sums {
+                    sums.clear();
+                    sums.extend_from_slice(&self.hidden_bias);
+                }
+                for sq in (0..128u8).filter(|sq| sq & 0x88 == 0) {
+                    self.change(acc, board[sq as usize], sq, 1);
+                }
+                acc.valid = true;
+            }
+        }
+        acc.board = *board;
+        self.output(&acc.sums[stm], &acc.sums[1 - stm])
+    }
+
+    /// Adds (`sign` 1) or takes off (-1) the inputs of the piece `code` on the 0x88 square `sq`, both views.
+    #[inline]
+    fn change(&self, acc: &mut Accumulator, code: u8, sq: u8, sign: i16) {
+        if code == 0 {
+            return;
+        }
+        let (colour, role) = ((code >> 3) as usize & 1, (code & 7) as usize);
+        let square = (sq >> 4) as usize * 8 + (sq & 7) as usize;
+        let h = self.hidden;
+        for (view, sums) in acc.sums.iter_mut().enumerate() {
+            let i = input(view, colour, role, square) as usize;
+            let row = &self.input_weights[i * h..(i + 1) * h];
+            if sign > 0 {
+                sums.iter_mut().zip(row).for_each(|(a, w)| *a = a.wrapping_add(*w));
+            } else {
+                sums.iter_mut().zip(row).for_each(|(a, w)| *a = a.wrapping_sub(*w));
+            }
+        }
+    }
+
+    fn output(&self, ours: &[i16], theirs: &[i16]) -> i32 {
+        let h = self.hidden;
+        let mut sum = self.output_bias as i64;
+        for (side, sums) in [ours, theirs].into_iter().enumerate() {
+            let out = &self.output_weights[side * h..(side + 1) * h];
+            sum += sums.iter().zip(out).map(|(&a, &w)| (a as i32).clamp(0, QA) * w as i32).sum::<i32>() as i64;
+        }
+        (sum * OUTPUT_CP as i64 / (QA * QB) as i64) as i32
+    }
+}
+
+/// The on-board squares where `a` and `b` differ, when there are at most `MAX_CHANGED`; compared a rank (8
+/// bytes) at a time.
+fn changed_squares(a: &[u8; 128], b: &[u8; 128]) -> Option<([u8; MAX_CHANGED], usize)> {
+    let mut squares = [0u8; MAX_CHANGED];
+    let mut n = 0;
+    for rank in 0..8 {
+        let at = rank * 16;
+        let x = u64::from_le_bytes(a[at..at + 8].try_into().expect("8 bytes"));
+        let y = u64::from_le_bytes(b[at..at + 8].try_into().expect("8 bytes"));
+        let mut diff = x ^ y;
+        while diff != 0 {
+            let file = diff.trailing_zeros() / 8;
+            if n == MAX_CHANGED {
+                return None;
+            }
+            squares[n] = (at as u32 + file) as u8;
+            n += 1;
+            diff &= !(0xffu64 << (file * 8));
+        }
+    }
+    Some((squares, n))
+}
+
+/// The input for a piece of `colour` (0 White) and `role` (1 pawn .. 6 king) on `square` (0..64, a1 = 0)
+/// as the side `view` sees the board: its own pieces first, the board turned for Black.
+#[inline]
+pub fn input(view: usize, colour: usize, role: usize, square: usize) -> u16 {
+    let theirs = (colour != view) as usize;
+    let square = if view == 0 { square } else { square ^ 56 };
+    ((theirs * 6 + role - 1) * 64 + square) as u16
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiny(hidden: usize, fill: i16) -> Vec<u8> {
+        let mut b = MAGIC.to_vec();
+        b.extend((hidden as u32).to_le_bytes());
+        for _ in 0..(INPUTS * hidden + hidden + 2 * hidden) {
+            b.extend(fill.to_le_bytes());
+        }
+        b.extend(7i32.to_le_bytes());
+        b
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_the_reason() {
+        assert_eq!(Network::from_bytes(b"nope").err(), Some(NetworkError::Magic));
+        let mut b = tiny(2, 0);
+        b[4] = 0;
+        assert_eq!(Network::from_bytes(&b).err(), Some(NetworkError::Hidden(0)));
+        let mut b = tiny(2, 0);
+        b.pop();
+        assert!(matches!(Network::from_bytes(&b), Err(NetworkError::Length { .. })));
+    }
+
+    #[test]
+    fn the_output_follows_the_quantised_sums() {
+        // Every weight 1: each hidden unit holds 1 + inputs, clipped at QA; output = bias + both halves.
+        let net = Network::from_bytes(&tiny(2, 1)).unwrap();
+        let expected = (7 + 2 * 2 * 4) as i64 * OUTPUT_CP as i64 / (QA * QB) as i64;
+        assert_eq!(net.correction(&[1, 2, 3], &[4, 5, 6]) as i64, expected);
+        let net = Network::from_bytes(&tiny(2, 300)).unwrap();
+        // 300 clips to QA in every unit: 4 units × 255 × 300.
+        let expected = (7 + 4 * 255 * 300) as i64 * OUTPUT_CP as i64 / (QA * QB) as i64;
+        assert_eq!(net.correction(&[], &[]) as i64, expected);
+    }
+
+    #[test]
+    fn inputs_mirror_between_the_sides() {
+        // A white pawn on e2 seen by White is a black pawn on e7 seen by Black.
+        assert_eq!(input(0, 0, 1, 12), input(1, 1, 1, 52));
+        assert_eq!(input(0, 0, 6, 4), 5 * 64 + 4);
+        assert_eq!(input(1, 0, 6, 4), (6 + 5) * 64 + 60);
+        assert!((0..2).all(|v| input(v, 1 - v, 6, 63) < INPUTS as u16));
+    }
+
+    #[test]
+    fn changed_squares_are_found_rank_by_rank() {
+        let a = [0u8; 128];
+        let mut b = a;
+        b[0x00] = 6;
+        b[0x17] = 9;
+        b[0x74] = 14;
+        let (sq, n) = changed_squares(&a, &b).unwrap();
+        assert_eq!(&sq[..n], &[0x00, 0x17, 0x74]);
+        let mut c = a;
+        (0..16).filter(|k| k & 8 == 0).chain(16..21).for_each(|k| c[k] = 1);
+        assert!(changed_squares(&a, &c).is_none(), "more than MAX_CHANGED");
+    }
+}
