@@ -153,7 +153,7 @@ impl Network {
         let mut sum = self.output_bias as i64;
         for (side, sums) in [ours, theirs].into_iter().enumerate() {
             let out = &self.output_weights[side * h..(side + 1) * h];
-            sum += sums.iter().zip(out).map(|(&a, &w)| (a as i32).clamp(0, QA) * w as i32).sum::<i32>() as i64;
+            sum += sums.iter().zip(out).map(|(&a, &w)| (a as i32).clamp(0, QA) * w as i32).map(i64::from).sum::<i64>();
         }
         (sum * OUTPUT_CP as i64 / (QA * QB) as i64) as i32
     }
@@ -214,6 +214,34 @@ mod tests {
         let mut b = tiny(2, 0);
         b.pop();
         assert!(matches!(Network::from_bytes(&b), Err(NetworkError::Length { .. })));
+    }
+
+    /// Cut, grown and scrambled files are refused or read, never a panic.
+    #[test]
+    fn any_bytes_are_refused_or_read_without_a_panic() {
+        let good = tiny(3, 5);
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..2000 {
+            let mut b = good.clone();
+            match next() % 4 {
+                0 => b.truncate(next() as usize % good.len()),
+                1 => b.extend((0..next() % 9).map(|_| next() as u8)),
+                2 => (4..8).for_each(|k| b[k] = next() as u8),
+                _ => (0..8).for_each(|_| {
+                    let at = next() as usize % b.len();
+                    b[at] = next() as u8;
+                }),
+            }
+            if let Ok(net) = Network::from_bytes(&b) {
+                net.correction(&[0, 767], &[383]);
+            }
+        }
     }
 
     #[test]
