@@ -14,13 +14,14 @@ It speaks UCI to Stockfish directly (python-chess's engine layer costs more than
 """
 
 import argparse
-import glob
 import os
 import random
 import subprocess
 import time
 
 import chess
+
+from match import book_lines
 
 
 class Stockfish:
@@ -71,20 +72,6 @@ class Stockfish:
         self.p.wait(timeout=5)
 
 
-def opening_lines(folder):
-    lines = []
-    for path in sorted(glob.glob(os.path.join(folder, "*.tsv"))):
-        with open(path) as f:
-            next(f, None)
-            for row in f:
-                fields = row.rstrip("\n").split("\t")
-                if len(fields) >= 3:
-                    sans = [t for t in fields[2].split() if not t[0].isdigit()]
-                    if 4 <= len(sans) <= 14:
-                        lines.append(sans)
-    return lines
-
-
 def play_game(sf, rng, line, depth, variety):
     board = chess.Board()
     for san in line:
@@ -130,7 +117,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     rng = random.Random(args.seed)
-    lines = opening_lines(args.openings)
+    lines = [line.split() for line in book_lines(args.openings, None, 4, 14)]
     sf = Stockfish(args.stockfish)
     end = time.time() + args.seconds
     games = positions = 0

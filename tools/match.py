@@ -61,9 +61,10 @@ def open_engine(cmd, options):
     return eng
 
 
-def book_lines(folder, seed):
-    """The lines of 8 to 12 plies in the lichess chess-openings TSV files of `folder` (columns eco, name, pgn),
-    as SAN moves separated by spaces, shuffled by `seed`: hundreds of distinct openings for long matches."""
+def book_lines(folder, seed, shortest=8, longest=12):
+    """The lines of `shortest` to `longest` plies in the lichess chess-openings TSV files of `folder` (columns
+    eco, name, pgn), as SAN moves separated by spaces, shuffled by `seed` (in file order when it is None):
+    hundreds of distinct openings for long matches."""
     import glob
     import random
     lines = []
@@ -75,9 +76,10 @@ def book_lines(folder, seed):
                 if len(fields) < 3:
                     continue
                 sans = [t for t in fields[2].split() if not t[0].isdigit()]
-                if 8 <= len(sans) <= 12:
+                if shortest <= len(sans) <= longest:
                     lines.append(" ".join(sans))
-    random.Random(seed).shuffle(lines)
+    if seed is not None:
+        random.Random(seed).shuffle(lines)
     return lines
 
 

@@ -203,16 +203,23 @@ mod tests {
     /// The shipped table and the tuner's sums agree: along random games the two evaluations are equal.
     #[test]
     fn the_shipped_table_equals_the_sums() {
-        use crate::rules::MoveList;
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for fen in [
+        let fens = [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
-        ] {
-            for _ in 0..20 {
+        ];
+        along_random_games(&fens, 20, 100, 0x2545_f491_4f6c_dd1d, |pos| {
+            assert_eq!(evaluate_white(pos), evaluate_white_with(pos, &WEIGHTS), "{}", pos.to_fen());
+        });
+    }
+
+    /// Calls `visit` on every position of `games` random games of up to `plies` moves from each of `fens`.
+    fn along_random_games(fens: &[&str], games: usize, plies: usize, mut seed: u64, mut visit: impl FnMut(&Position)) {
+        use crate::rules::MoveList;
+        for fen in fens {
+            for _ in 0..games {
                 let mut pos = Position::from_fen(fen).unwrap();
-                for _ in 0..100 {
-                    assert_eq!(evaluate_white(&pos), evaluate_white_with(&pos, &WEIGHTS), "{}", pos.to_fen());
+                for _ in 0..plies {
+                    visit(&pos);
                     let mut list = MoveList::new();
                     pos.legal_moves(&mut list);
                     if list.is_empty() {
@@ -231,34 +238,18 @@ mod tests {
     /// games with castling, en passant and promotions, Chess960 too, and jumps between unrelated positions.
     #[test]
     fn the_network_updated_by_difference_equals_the_network_afresh() {
-        use crate::rules::MoveList;
         let mut acc = nnue::Accumulator::default();
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut applied = 0;
-        for fen in [
+        let fens = [
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
             "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
             "8/2P3k1/8/8/8/8/4p1K1/8 w - - 0 1",
-        ] {
-            for _ in 0..15 {
-                let mut pos = Position::from_fen(fen).unwrap();
-                for _ in 0..120 {
-                    let fresh = evaluate_full_fresh(&pos);
-                    assert_eq!(evaluate_full(&pos, &mut acc), fresh, "{}", pos.to_fen());
-                    applied += network_applies(&pos) as u32;
-                    let mut list = MoveList::new();
-                    pos.legal_moves(&mut list);
-                    if list.is_empty() {
-                        break;
-                    }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    pos.make_move(list[seed as usize % list.len()]);
-                }
-            }
-        }
+        ];
+        along_random_games(&fens, 15, 120, 0x9e37_79b9_7f4a_7c15, |pos| {
+            assert_eq!(evaluate_full(pos, &mut acc), evaluate_full_fresh(pos), "{}", pos.to_fen());
+            applied += network_applies(pos) as u32;
+        });
         assert!(applied > 1000, "the network applied in {applied} positions");
     }
 
