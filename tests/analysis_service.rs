@@ -106,3 +106,59 @@ fn a_main_line_that_passes_is_analysed_from_the_position_after_each_pass() {
     assert!(report.verdicts.iter().all(|v| v.ply != 5), "the pass is not judged");
     assert!(tree.mainline.moves[4].eval.is_some());
 }
+
+/// A fake engine that scores 1. e4 a blunder on its first, short search (−1.50 after it, +0.30 before) and
+/// a sound move on a second search of four times the nodes (0.00 after it).
+const SECOND_LOOK_ENGINE: &str = "#!/bin/sh
+pos=''
+while read -r line; do
+  case \"$line\" in
+    uci) echo 'id name Fake'; echo uciok;;
+    isready) echo readyok;;
+    position*) pos=\"$line\";;
+    go*) case \"$pos\" in
+      *e2e4*) case \"$line\" in *'nodes 4000'*) s=0;; *) s=150;; esac
+              echo \"info depth 5 score cp $s pv e7e5\"; echo 'bestmove e7e5';;
+      *) echo 'info depth 5 score cp 30 pv d2d4'; echo 'bestmove d2d4';;
+    esac;;
+    quit) exit 0;;
+  esac
+done
+";
+
+#[test]
+fn a_move_near_the_blunder_line_is_searched_again_and_the_deeper_verdict_stands() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("second-look.sh");
+    std::fs::write(&path, SECOND_LOOK_ENGINE).unwrap();
+    std::fs::set_permissions(&path, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let spec = tabiya::game::EngineSpec::configured("Fake", path.to_str().unwrap(), &[]);
+    let service = AnalysisService::start(&AnalysisEngine::External(spec), None).unwrap();
+    let game = &read_games(b"1. e4 *")[0];
+    let start = game.tree.start.clone();
+    let limit = PositionLimit::Nodes { nodes: 1000, backstop: Duration::from_secs(5) };
+    service.request(AnalysisRequest::Game { id: 3, start, moves: game.tree.moves().collect(), limit });
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut rechecked = Vec::new();
+    let positions = loop {
+        assert!(Instant::now() < deadline, "no answer in time");
+        match service.recv_timeout(Duration::from_millis(100)) {
+            Some(AnalysisUpdate::GameRechecked { id: 3, index, done, total, position }) => {
+                assert_eq!((done, total), (rechecked.len() + 1, 2));
+                rechecked.push((index, position.score));
+            }
+            Some(AnalysisUpdate::GameDone { id: 3, positions, stopped }) => {
+                assert!(!stopped);
+                break positions;
+            }
+            Some(AnalysisUpdate::Failed { message }) => panic!("{message}"),
+            _ => {}
+        }
+    };
+    // Both sides of the move were searched again; the second search's scores replaced the first's.
+    assert_eq!(rechecked, vec![(0, EvalScore::Cp(30)), (1, EvalScore::Cp(0))]);
+    assert_eq!(positions[1].score, EvalScore::Cp(0));
+    let mut tree = game.tree.clone();
+    let report = annotate(&mut tree, &positions);
+    assert!(report.verdicts.is_empty(), "a 0.06 drop is no verdict: {:?}", report.verdicts);
+}

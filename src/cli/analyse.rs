@@ -236,7 +236,10 @@ fn analyse_game(
         }
         match service.recv_timeout(Duration::from_millis(100)) {
             Some(AnalysisUpdate::GameProgress { id: i, done, .. }) if i == id && progress => {
-                draw_progress(game.number, done, total);
+                draw_progress(game.number, done, total, "positions");
+            }
+            Some(AnalysisUpdate::GameRechecked { id: i, done, total, .. }) if i == id && progress => {
+                draw_progress(game.number, done, total, "near-blunders checked deeper");
             }
             Some(AnalysisUpdate::GameDone { id: i, positions, .. }) if i == id => {
                 if progress {
@@ -250,10 +253,10 @@ fn analyse_game(
     }
 }
 
-fn draw_progress(game: usize, done: usize, total: usize) {
+fn draw_progress(game: usize, done: usize, total: usize, what: &str) {
     const WIDTH: usize = 30;
     let filled = WIDTH * done / total.max(1);
-    eprint!("\rgame {game}: [{}{}] {done}/{total} positions", "#".repeat(filled), "-".repeat(WIDTH - filled));
+    eprint!("\r\x1b[Kgame {game}: [{}{}] {done}/{total} {what}", "#".repeat(filled), "-".repeat(WIDTH - filled));
     let _ = std::io::stderr().flush();
 }
 

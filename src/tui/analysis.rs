@@ -258,6 +258,8 @@ pub struct GameAnalysis {
     /// `positions[i]`: the position before ply `i + 1`.
     pub positions: Vec<PositionAnalysis>,
     pub done: bool,
+    /// Second, deeper searches of positions near a blunder verdict: how many are done of how many.
+    pub rechecking: Option<(usize, usize)>,
     /// Judgements and accuracy of what is analysed so far.
     pub report: GameReport,
     /// The game annotated from what is analysed so far (for saving).
@@ -328,6 +330,13 @@ impl GameAnalysis {
                     self.positions.push(position);
                     changed = true;
                 }
+                AnalysisUpdate::GameRechecked { id, index, done, total, position } if id == self.id => {
+                    if let Some(p) = self.positions.get_mut(index) {
+                        *p = position;
+                    }
+                    self.rechecking = Some((done, total));
+                    changed = true;
+                }
                 AnalysisUpdate::GameDone { id, positions, stopped } if id == self.id => {
                     self.positions = positions;
                     self.done = true;
@@ -365,7 +374,7 @@ impl GameAnalysis {
         plies.clone().find(|&p| p > ply).or_else(|| plies.min())
     }
 
-    /// "analysing 23/81", "analysed", or why it failed.
+    /// "analysing 23/81", then "checking 3/12" during the second looks, "analysed 81/81", or why it failed.
     pub fn progress(&self) -> String {
         if let Some(e) = &self.error {
             return e.clone();
@@ -374,6 +383,8 @@ impl GameAnalysis {
             format!("analysed {}/{} (kept)", self.positions.len(), self.total)
         } else if self.done {
             format!("analysed {}/{}", self.positions.len(), self.total)
+        } else if let Some((done, total)) = self.rechecking {
+            format!("checking {done}/{total}")
         } else {
             format!("analysing {}/{}", self.positions.len(), self.total)
         }
@@ -391,5 +402,23 @@ pub fn glyph(j: Judgement) -> &'static str {
         Judgement::Inaccuracy => "?!",
         Judgement::Mistake => "?",
         Judgement::Blunder => "??",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::brain::EvalScore;
+
+    #[test]
+    fn progress_says_which_pass_is_running() {
+        let mut a = GameAnalysis { total: 81, ..Default::default() };
+        a.positions = vec![PositionAnalysis { score: EvalScore::Cp(0), depth: 1, pv: Vec::new() }; 23];
+        assert_eq!(a.progress(), "analysing 23/81");
+        a.positions.resize(81, a.positions[0].clone());
+        a.rechecking = Some((3, 12));
+        assert_eq!(a.progress(), "checking 3/12", "short enough to leave the verdict counts in view");
+        a.done = true;
+        assert_eq!(a.progress(), "analysed 81/81");
     }
 }

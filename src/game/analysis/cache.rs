@@ -27,8 +27,9 @@ const MAX_PV: usize = 64;
 const MAX_CP: i32 = 100_000;
 const MAX_MATE: i32 = 1_000;
 /// The format of the files; another version is a miss. Version 2: the built-in engine reports centipawns on
-/// Stockfish's scale (`engine::info`), so version 1's scores mean something else.
-const VERSION: u32 = 2;
+/// Stockfish's scale (`engine::info`), so version 1's scores mean something else. Version 3: positions near a
+/// blunder verdict are searched a second time (`recheck`), which version 2's analyses lack.
+const VERSION: u32 = 3;
 
 /// Everything a whole-game analysis depends on.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,6 +4,7 @@
 
 pub mod annotate;
 pub mod cache;
+pub mod recheck;
 pub mod service;
 
 pub use annotate::{GameReport, MoveVerdict, PositionAnalysis, annotate, figure_tags, terminal_score};

@@ -8,6 +8,7 @@
 //! search is stopped and its late answers are dropped by id.
 
 use super::annotate::{PositionAnalysis, terminal_score};
+use super::recheck::{RECHECK_FACTOR, positions_to_recheck};
 use crate::game::brain::{Brain, BrainReport, EngineScore, EvalScore, ThinkRequest};
 use crate::game::engine_spec::EngineSpec;
 use crate::game::error::GameError;
@@ -56,6 +57,21 @@ impl PositionLimit {
     }
 }
 
+impl PositionLimit {
+    /// The budget of a second, deeper search of a position near the blunder line (`recheck`): `RECHECK_FACTOR`
+    /// times the nodes or time, or two plies more.
+    pub fn recheck(self) -> PositionLimit {
+        let k = RECHECK_FACTOR;
+        match self {
+            PositionLimit::Time(t) => PositionLimit::Time(t * k),
+            PositionLimit::Depth(d) => PositionLimit::Depth(d + 2),
+            PositionLimit::Nodes { nodes, backstop } => {
+                PositionLimit::Nodes { nodes: nodes.saturating_mul(u64::from(k)), backstop: backstop * k }
+            }
+        }
+    }
+}
+
 impl std::fmt::Display for PositionLimit {
     /// `600000 nodes`, `300 ms`, `depth 14`: for tags, cache keys and messages.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -73,7 +89,8 @@ pub enum AnalysisRequest {
     /// The position after `moves` from `start`, without limit, reporting its best `lines` lines (1–5 in the
     /// screens; the engine may give fewer) as the search deepens.
     Position { id: u64, start: Position, moves: Vec<Move>, lines: usize },
-    /// Every position of a main line (the start, after each move), each searched to `limit`.
+    /// Every position of a main line (the start, after each move), each searched to `limit`; then the
+    /// positions around moves near the blunder line once more, to `limit.recheck()` (`recheck`).
     Game { id: u64, start: Position, moves: Vec<Move>, limit: PositionLimit },
     /// Stop whatever runs; a game analysis reports what it has.
     Stop,
@@ -95,6 +112,9 @@ pub enum AnalysisUpdate {
     Lines { id: u64, lines: Vec<AnalysisLine> },
     /// One more position of a game analysis is done (`done` of `total`).
     GameProgress { id: u64, done: usize, total: usize, position: PositionAnalysis },
+    /// Every position has its first search; position `index` was searched again, deeper, and this replaces
+    /// what it had. `done` of `total` second searches are done.
+    GameRechecked { id: u64, index: usize, done: usize, total: usize, position: PositionAnalysis },
     /// A game analysis ended: every position, or the ones done before it was stopped.
     GameDone { id: u64, positions: Vec<PositionAnalysis>, stopped: bool },
     /// The engine broke; the service stops.
@@ -178,6 +198,28 @@ struct GameJob {
     moves: Vec<Move>,
     limit: PositionLimit,
     done: Vec<PositionAnalysis>,
+    /// The positions to search again, planned once every position has its first search.
+    recheck: Option<Vec<usize>>,
+    rechecked: usize,
+}
+
+impl GameJob {
+    /// The index of the position being searched (0 the start): the next one of the first pass, then the next
+    /// one to recheck; None when all are done.
+    fn searching(&self) -> Option<usize> {
+        match &self.recheck {
+            None => Some(self.done.len()).filter(|&i| i <= self.moves.len()),
+            Some(list) => list.get(self.rechecked).copied(),
+        }
+    }
+
+    fn position_at(&self, index: usize) -> Position {
+        let mut pos = self.start.clone();
+        for &m in &self.moves[..index] {
+            play_or_pass(&mut pos, m);
+        }
+        pos
+    }
 }
 
 /// What the engine is doing for us now.
@@ -244,7 +286,8 @@ impl Worker {
                 }
             }
             AnalysisRequest::Game { id, start, moves, limit } => {
-                self.job = Job::Game(GameJob { id, start, moves, limit, done: Vec::new() });
+                let done = Vec::new();
+                self.job = Job::Game(GameJob { id, start, moves, limit, done, recheck: None, rechecked: 0 });
                 self.next_game_position();
             }
         }
@@ -300,13 +343,7 @@ impl Worker {
         match &self.job {
             Job::Idle => None,
             Job::Position { pos, .. } => Some(pos.clone()),
-            Job::Game(g) => {
-                let mut pos = g.start.clone();
-                for &m in &g.moves[..g.done.len()] {
-                    play_or_pass(&mut pos, m);
-                }
-                Some(pos)
-            }
+            Job::Game(g) => g.searching().map(|i| g.position_at(i)),
         }
     }
 
@@ -335,8 +372,8 @@ impl Worker {
     /// says why the engine's bestmove was refused, if it was.
     fn on_best(&mut self, best: Option<Move>, rejected: Option<String>) -> bool {
         let Job::Game(g) = &self.job else { return true };
-        let ply = g.done.len();
-        let Some(pos) = self.current_position() else { return true };
+        let Some(ply) = g.searching() else { return true };
+        let pos = g.position_at(ply);
         let Some(line) = self.latest.first_mut().and_then(Option::take) else {
             let message = rejected.unwrap_or_else(|| {
                 let which =
@@ -361,28 +398,54 @@ impl Worker {
 
     fn record(&mut self, analysis: PositionAnalysis) {
         let Job::Game(g) = &mut self.job else { return };
-        g.done.push(analysis.clone());
-        let (id, done, total) = (g.id, g.done.len(), g.moves.len() + 1);
-        self.send(AnalysisUpdate::GameProgress { id, done, total, position: analysis });
+        let update = match &g.recheck {
+            None => {
+                g.done.push(analysis.clone());
+                AnalysisUpdate::GameProgress {
+                    id: g.id,
+                    done: g.done.len(),
+                    total: g.moves.len() + 1,
+                    position: analysis,
+                }
+            }
+            Some(list) => {
+                let index = list[g.rechecked];
+                g.done[index] = analysis.clone();
+                g.rechecked += 1;
+                AnalysisUpdate::GameRechecked {
+                    id: g.id,
+                    index,
+                    done: g.rechecked,
+                    total: list.len(),
+                    position: analysis,
+                }
+            }
+        };
+        self.send(update);
         self.next_game_position();
     }
 
-    /// Starts on the next position of the game, or reports the game done. Positions where the game is over
-    /// need no engine.
+    /// Starts on the next position of the game (of the first pass, then of the rechecks), or reports the game
+    /// done. Positions where the game is over need no engine.
     fn next_game_position(&mut self) {
-        let Job::Game(g) = &self.job else { return };
-        if g.done.len() > g.moves.len() {
+        let Job::Game(g) = &mut self.job else { return };
+        if g.recheck.is_none() && g.done.len() > g.moves.len() {
+            let planned = positions_to_recheck(g.start.side_to_move(), &g.moves, &g.done);
+            g.recheck = Some(planned.into_iter().filter(|&i| terminal_score(&g.position_at(i)).is_none()).collect());
+        }
+        let Some(index) = g.searching() else {
             self.finish_game(false);
             return;
-        }
-        let Some(pos) = self.current_position() else { return };
-        if let Some(score) = terminal_score(&pos) {
+        };
+        if g.recheck.is_none()
+            && let Some(score) = terminal_score(&g.position_at(index))
+        {
             self.record(PositionAnalysis { score, depth: 0, pv: Vec::new() });
             return;
         }
-        let Job::Game(g) = &self.job else { return };
+        let limit = if g.recheck.is_some() { g.limit.recheck() } else { g.limit };
         // An engine is given the game from its last pass on: a null move is no move it could be told.
-        let ((start, moves), limit) = (split_at_last_pass(&g.start, &g.moves[..g.done.len()]), g.limit);
+        let (start, moves) = split_at_last_pass(&g.start, &g.moves[..index]);
         self.think(start, moves, limit, 1);
     }
 
