@@ -210,6 +210,16 @@ pub fn input(view: usize, colour: usize, role: usize, square: usize) -> u16 {
 mod tests {
     use super::*;
 
+    /// A small deterministic generator of test bytes and values.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     fn tiny(hidden: usize, fill: i16) -> Vec<u8> {
         let mut b = MAGIC.to_vec();
         b.extend((hidden as u32).to_le_bytes());
@@ -235,13 +245,7 @@ mod tests {
     #[test]
     fn any_bytes_are_refused_or_read_without_a_panic() {
         let good = tiny(3, 5);
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
         for _ in 0..2000 {
             let mut b = good.clone();
             match next() % 4 {
@@ -274,13 +278,7 @@ mod tests {
     /// The blocked sum equals the plain 64-bit one at the extremes of 16 bits and for any length.
     #[test]
     fn the_blocked_dot_product_equals_the_plain_sum() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = xorshift(0x9e37_79b9_7f4a_7c15u64);
         for len in [0, 1, 31, 32, 33, 128, 200, 1024] {
             for extreme in [false, true] {
                 let pick = |r: u64| if extreme { [i16::MIN, i16::MAX, QA as i16][r as usize % 3] } else { r as i16 };
