@@ -66,7 +66,7 @@ def is_blunder(mover_white, before, after):
     return (winning_chances(cb) - winning_chances(ca)) * sign >= 0.3
 
 
-def pick_games(path, count, max_level, max_plies):
+def pick_games(path, count, max_level, max_plies, skip=0):
     games = []
     with open(path) as f:
         while len(games) < count:
@@ -75,6 +75,9 @@ def pick_games(path, count, max_level, max_plies):
                 break
             levels = [int(g.headers.get(side, "x 9").split()[-1]) for side in ("White", "Black")]
             if max(levels) > max_level:
+                continue
+            if skip > 0:
+                skip -= 1
                 continue
             # Cut long games: the judgement needs positions, not endings.
             node = g
@@ -164,10 +167,49 @@ def fit_scale(ours, theirs):
     return best, error(best), error(1.0), len(pairs)
 
 
+CURVE_KNOTS = [0, 100, 200, 300, 400, 500, 700, 1000, 1500]
+
+
+def piecewise(knots, values):
+    """The odd, piecewise-linear map through (knots[i], values[i]), straight on past the last knot."""
+    def f(cp):
+        a = abs(cp)
+        i = next((i for i in range(1, len(knots)) if a <= knots[i]), len(knots) - 1)
+        y = values[i - 1] + (values[i] - values[i - 1]) * (a - knots[i - 1]) / (knots[i] - knots[i - 1])
+        return y if cp >= 0 else -y
+    return f
+
+
+def fit_curve(ours, theirs):
+    """The monotone piecewise-linear map of our centipawns (values at CURVE_KNOTS) that minimises the mean
+    squared difference of winning chances, by coordinate descent from the identity."""
+    pairs = [(o[0], t[0]) for og, tg in zip(ours, theirs) for o, t in zip(og, tg)
+             if o is not None and t is not None and o[1] is None and t[1] is None]
+
+    def error(values):
+        f = piecewise(CURVE_KNOTS, values)
+        return sum((winning_chances(f(o)) - winning_chances(t)) ** 2 for o, t in pairs) / len(pairs)
+
+    values = list(CURVE_KNOTS)
+    best = error(values)
+    for step in (40, 20, 10, 5):
+        improved = True
+        while improved:
+            improved = False
+            for i in range(1, len(values)):
+                for d in (-step, step):
+                    trial = values[:i] + [values[i] + d] + values[i + 1:]
+                    if all(a < b for a, b in zip(trial, trial[1:])) and error(trial) < best - 1e-12:
+                        values, best, improved = trial, error(trial), True
+    return values, best, error(list(CURVE_KNOTS)), len(pairs)
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--pgn", default="tools/results/ladder-5+0.05-40-session4.pgn")
     p.add_argument("--games", type=int, default=24)
+    p.add_argument("--skip", type=int, default=0,
+                   help="leave out the first N qualifying games (e.g. --skip 40: games the measure never sees)")
     p.add_argument("--max-level", type=int, default=4)
     p.add_argument("--max-plies", type=int, default=60)
     p.add_argument("--depth", type=int, default=18)
@@ -181,9 +223,11 @@ def main():
                         "holds Stockfish 15.1's depth-18 evaluations of the first 40 games, so a run on them "
                         "needs no Stockfish time")
     p.add_argument("--fit-scale", action="store_true", help="also fit the scale of tabiya's centipawns")
+    p.add_argument("--fit-curve", action="store_true",
+                   help="also fit a monotone piecewise-linear map of tabiya's centipawns onto Stockfish's")
     p.add_argument("--dump", help="write every move's evaluations (both engines, before and after) to this JSON file")
     a = p.parse_args()
-    games = pick_games(a.pgn, a.games, a.max_level, a.max_plies)
+    games = pick_games(a.pgn, a.games, a.max_level, a.max_plies, a.skip)
     plies = sum(len(list(g.mainline_moves())) for g in games)
     setting = (["--movetime", str(a.movetime)] if a.movetime else []) + (["--nodes", str(a.nodes)] if a.nodes else [])
     our_evals, their_evals = [], []
@@ -211,6 +255,11 @@ def main():
     if a.fit_scale:
         k, err, err1, n = fit_scale(our_evals, their_evals)
         print(f"scale fit over {n} positions: x{k:.2f} (mean squared winning-chance error {err:.5f}; {err1:.5f} at x1.00)")
+    if a.fit_curve:
+        values, err, err1, n = fit_curve(our_evals, their_evals)
+        knots = ", ".join(f"{x}->{y}" for x, y in zip(CURVE_KNOTS, values))
+        print(f"curve fit over {n} positions: {knots} (mean squared winning-chance error {err:.5f}; {err1:.5f} "
+              f"as reported)")
 
 
 if __name__ == "__main__":

@@ -13,14 +13,17 @@ pub(crate) const MAX_PLY: usize = 128;
 /// Scores beyond this (in absolute value) are mate scores.
 pub(crate) const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 
-/// Reported centipawns are the search's own units × `REPORTED_CP_PER_4_UNITS` / 4. The evaluation's units
-/// are its tuner's (Texel's, against game results); users, GUIs and the winning-chance curve lichess uses to
-/// judge moves (`game::judgement`) read centipawns on Stockfish's normalised scale, as lichess's evaluations
-/// are. Least squares in winning-chance space between tabiya's and Stockfish 15.1's (depth 18) evaluations of
-/// 2,117 positions of 40 level games gave ×1.27, flat between ×1.24 and ×1.30 (`tools/blunder_agreement.py
-/// --fit-scale`; README, "Score scale").
-/// Only what is reported is scaled: the search itself never sees it.
-pub(crate) const REPORTED_CP_PER_4_UNITS: i32 = 5;
+/// Reported centipawns: the search's own units mapped onto Stockfish's normalised scale, on which users, GUIs
+/// and the winning-chance curve lichess uses to judge moves (`game::judgement`) read them. The evaluation's
+/// units are its trainer's, not Stockfish's, and the two do not differ by one factor: against Stockfish 15.1
+/// at depth 18, tabiya (at the analysis setting) scores a middling edge too low and a large one too high.
+/// The map is piecewise linear through these knots (search units, reported centipawns), odd, and straight on
+/// past the last knot. Fitted by least squares in winning-chance space over 2,312 positions of 40 level games
+/// that the blunder-agreement measure does not use (`tools/blunder_agreement.py --skip 40 --fit-curve`;
+/// README, "Score scale"). The first segment is the earlier single factor, ×1.25.
+/// Only what is reported is mapped: the search itself never sees it.
+const REPORTED_CP_KNOTS: [(i32, i32); 9] =
+    [(0, 0), (80, 100), (160, 230), (240, 320), (320, 410), (400, 480), (560, 590), (800, 660), (1200, 840)];
 
 /// From the side to move's point of view. `Mate(n)`: mate in n moves (n > 0 we mate, n < 0 we are mated).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,11 +45,14 @@ impl Score {
     }
 }
 
-/// Internal units to reported centipawns, rounded half away from zero so that a score and its negation
-/// report as each other's negation.
+/// Internal units to reported centipawns through `REPORTED_CP_KNOTS`, rounded half away from zero so that a
+/// score and its negation report as each other's negation.
 fn reported_cp(v: i32) -> i32 {
-    let scaled = v * REPORTED_CP_PER_4_UNITS;
-    (scaled + 2 * scaled.signum()) / 4
+    let a = v.abs();
+    let segment = REPORTED_CP_KNOTS.windows(2).find(|w| a <= w[1].0).unwrap_or(&REPORTED_CP_KNOTS[7..]);
+    let ((x0, y0), (x1, y1)) = (segment[0], segment[1]);
+    let (rise, run) = ((y1 - y0) * (a - x0), x1 - x0);
+    v.signum() * (y0 + (2 * rise + run) / (2 * run))
 }
 
 /// The UCI form: `cp 35` or `mate -2`.
@@ -99,8 +105,23 @@ mod tests {
         assert_eq!(Score::from_internal(80), Score::Cp(100));
         assert_eq!(Score::from_internal(57), Score::Cp(71));
         assert_eq!(Score::from_internal(-57), Score::Cp(-71));
-        // The largest score that is not a mate stays centipawns.
-        assert_eq!(Score::from_internal(MATE_BOUND), Score::Cp(39_840));
+        assert_eq!(Score::from_internal(200), Score::Cp(275));
+        assert_eq!(Score::from_internal(-800), Score::Cp(-660));
+        // The largest score that is not a mate stays centipawns (past the last knot, the last segment goes on).
+        assert_eq!(Score::from_internal(MATE_BOUND), Score::Cp(840 + (31_872 - 1200) * 180 / 400));
         assert_eq!(Score::Mate(-3).to_string(), "mate -3");
+    }
+
+    /// The map keeps order (MultiPV lines and graphs stay in the search's order) and odd symmetry, and moves
+    /// by no more than one search unit's worth between neighbours.
+    #[test]
+    fn reported_centipawns_rise_with_the_score_and_mirror_it() {
+        let mut last = reported_cp(0);
+        for v in 1..=MATE_BOUND {
+            let cp = reported_cp(v);
+            assert!(cp >= last && cp - last <= 2, "{v}: {last} then {cp}");
+            assert_eq!(reported_cp(-v), -cp);
+            last = cp;
+        }
     }
 }
