@@ -155,10 +155,15 @@ def tabiya_blunders(games, tabiya, setting, evals_out=None):
     return marks
 
 
+def centipawn_pairs(ours, theirs):
+    """(ours, theirs) centipawns of every position that both engines scored and neither as a mate."""
+    return [(o[0], t[0]) for og, tg in zip(ours, theirs) for o, t in zip(og, tg)
+            if o is not None and t is not None and o[1] is None and t[1] is None]
+
+
 def fit_scale(ours, theirs):
     """The factor k on our centipawns that minimises the mean squared difference of winning chances."""
-    pairs = [(o[0], t[0]) for og, tg in zip(ours, theirs) for o, t in zip(og, tg)
-             if o is not None and t is not None and o[1] is None and t[1] is None]
+    pairs = centipawn_pairs(ours, theirs)
 
     def error(k):
         return sum((winning_chances(k * o) - winning_chances(t)) ** 2 for o, t in pairs) / len(pairs)
@@ -183,8 +188,7 @@ def piecewise(knots, values):
 def fit_curve(ours, theirs):
     """The monotone piecewise-linear map of our centipawns (values at CURVE_KNOTS) that minimises the mean
     squared difference of winning chances, by coordinate descent from the identity."""
-    pairs = [(o[0], t[0]) for og, tg in zip(ours, theirs) for o, t in zip(og, tg)
-             if o is not None and t is not None and o[1] is None and t[1] is None]
+    pairs = centipawn_pairs(ours, theirs)
 
     def error(values):
         f = piecewise(CURVE_KNOTS, values)
@@ -199,8 +203,11 @@ def fit_curve(ours, theirs):
             for i in range(1, len(values)):
                 for d in (-step, step):
                     trial = values[:i] + [values[i] + d] + values[i + 1:]
-                    if all(a < b for a, b in zip(trial, trial[1:])) and error(trial) < best - 1e-12:
-                        values, best, improved = trial, error(trial), True
+                    if not all(a < b for a, b in zip(trial, trial[1:])):
+                        continue
+                    trial_error = error(trial)
+                    if trial_error < best - 1e-12:
+                        values, best, improved = trial, trial_error, True
     return values, best, error(list(CURVE_KNOTS)), len(pairs)
 
 

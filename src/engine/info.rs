@@ -49,7 +49,8 @@ impl Score {
 /// score and its negation report as each other's negation.
 fn reported_cp(v: i32) -> i32 {
     let a = v.abs();
-    let segment = REPORTED_CP_KNOTS.windows(2).find(|w| a <= w[1].0).unwrap_or(&REPORTED_CP_KNOTS[7..]);
+    let segment =
+        REPORTED_CP_KNOTS.windows(2).find(|w| a <= w[1].0).unwrap_or(&REPORTED_CP_KNOTS[REPORTED_CP_KNOTS.len() - 2..]);
     let ((x0, y0), (x1, y1)) = (segment[0], segment[1]);
     let (rise, run) = ((y1 - y0) * (a - x0), x1 - x0);
     v.signum() * (y0 + (2 * rise + run) / (2 * run))
