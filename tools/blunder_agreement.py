@@ -195,7 +195,7 @@ def fit_curve(ours, theirs):
         return sum((winning_chances(f(o)) - winning_chances(t)) ** 2 for o, t in pairs) / len(pairs)
 
     values = list(CURVE_KNOTS)
-    best = error(values)
+    best = identity = error(values)
     for step in (40, 20, 10, 5):
         improved = True
         while improved:
@@ -208,7 +208,7 @@ def fit_curve(ours, theirs):
                     trial_error = error(trial)
                     if trial_error < best - 1e-12:
                         values, best, improved = trial, trial_error, True
-    return values, best, error(list(CURVE_KNOTS)), len(pairs)
+    return values, best, identity, len(pairs)
 
 
 def main():
