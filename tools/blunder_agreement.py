@@ -11,10 +11,11 @@ is not winning by more than 7 pawns). Prints recall (Stockfish's blunders that t
     python3 tools/blunder_agreement.py --games 24 --depth 18 [--tabiya target/release/tabiya] [--nodes N | --movetime MS]
         [--fit-scale]
 
-Without --nodes or --movetime, `tabiya analyse` runs at its own default setting. With --fit-scale it also prints
-the factor on tabiya's reported centipawns that brings them closest to Stockfish's (least squares of the
-winning chances, over every position neither side scores as a mate): 1.0 means the calibration in
-src/engine/info.rs still holds.
+Without --nodes or --movetime, `tabiya analyse` runs at its own default setting. With --analysed FILE... it
+reads tabiya's analysis of the picked games from `tabiya analyse` output made beforehand (a long set analysed
+in parts, side by side) instead of running it. With --fit-scale it also prints the factor on tabiya's reported
+centipawns that brings them closest to Stockfish's (least squares of the winning chances, over every position
+neither side scores as a mate): 1.0 means the calibration in src/engine/info.rs still holds.
 
 Needs python-chess (`pip install chess`) and Stockfish (`apt-get install stockfish`). Not run in CI.
 """
@@ -137,6 +138,11 @@ def tabiya_blunders(games, tabiya, setting, evals_out=None):
     empty.close()
     out = subprocess.run([tabiya, "analyse", name, *setting, "--fresh", "--config", empty.name],
                          check=True, capture_output=True, text=True).stdout
+    return analysed_blunders(out, games, evals_out)
+
+
+def analysed_blunders(out, games, evals_out=None):
+    """The blunders (?? marks) and evaluations in `out`, tabiya analyse's PGN of `games`."""
     marks = set()
     pgn = io.StringIO(out)
     gi = 0
@@ -149,9 +155,13 @@ def tabiya_blunders(games, tabiya, setting, evals_out=None):
             if 4 in node.nags:
                 marks.add((gi, i + 1))
             evals.append(white_cp_and_mate(node.eval()) if node.eval() is not None else None)
+        if len(evals) != len(list(games[gi].mainline_moves())) + 1:
+            raise SystemExit(f"analysed game {gi + 1} does not have the moves of the game picked")
         if evals_out is not None:
             evals_out.append(evals)
         gi += 1
+    if gi != len(games):
+        raise SystemExit(f"the analysed PGN holds {gi} games, not {len(games)}")
     return marks
 
 
@@ -232,13 +242,20 @@ def main():
     p.add_argument("--fit-scale", action="store_true", help="also fit the scale of tabiya's centipawns")
     p.add_argument("--fit-curve", action="store_true",
                    help="also fit a monotone piecewise-linear map of tabiya's centipawns onto Stockfish's")
+    p.add_argument("--analysed", nargs="+",
+                   help="read tabiya's analysis of the games from these PGN files (`tabiya analyse` output, in "
+                        "order) instead of running it: long sets are analysed in parts, side by side")
     p.add_argument("--dump", help="write every move's evaluations (both engines, before and after) to this JSON file")
     a = p.parse_args()
     games = pick_games(a.pgn, a.games, a.max_level, a.max_plies, a.skip)
     plies = sum(len(list(g.mainline_moves())) for g in games)
     setting = (["--movetime", str(a.movetime)] if a.movetime else []) + (["--nodes", str(a.nodes)] if a.nodes else [])
     our_evals, their_evals = [], []
-    ours = tabiya_blunders(games, a.tabiya, setting, our_evals)
+    if a.analysed:
+        text = "".join(open(path).read() + "\n\n" for path in a.analysed)
+        ours = analysed_blunders(text, games, our_evals)
+    else:
+        ours = tabiya_blunders(games, a.tabiya, setting, our_evals)
     theirs = stockfish_blunders(games, a.depth, a.stockfish, a.cache, their_evals)
     both = ours & theirs
     recall = len(both) / len(theirs) if theirs else 1.0
