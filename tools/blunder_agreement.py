@@ -150,6 +150,8 @@ def analysed_blunders(out, games, evals_out=None):
         g = chess.pgn.read_game(pgn)
         if g is None:
             break
+        if gi >= len(games):
+            raise SystemExit(f"the analysed PGN holds more games than the {len(games)} picked")
         evals = [None]
         for i, node in enumerate(g.mainline()):
             if 4 in node.nags:
@@ -260,8 +262,9 @@ def main():
     both = ours & theirs
     recall = len(both) / len(theirs) if theirs else 1.0
     precision = len(both) / len(ours) if ours else 1.0
+    source = f"read from {len(a.analysed)} file(s)" if a.analysed else " ".join(setting) or "default setting"
     print(f"{len(games)} games, {plies} moves; Stockfish depth {a.depth} marks {len(theirs)} blunders, "
-          f"tabiya analyse ({' '.join(setting) or 'default setting'}) marks {len(ours)}; agreed {len(both)}")
+          f"tabiya analyse ({source}) marks {len(ours)}; agreed {len(both)}")
     print(f"recall {recall:.1%}  precision {precision:.1%}")
     print(f"only Stockfish: {sorted(theirs - ours)}")
     print(f"only tabiya:    {sorted(ours - theirs)}")

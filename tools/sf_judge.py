@@ -12,60 +12,36 @@ cache file blunder_agreement.py reads (key "FEN dDEPTH" -> [cp, mate], both from
 reads a score), so that the agreement run needs no Stockfish time.
 
 Positions are sent as python-chess's engine layer sends them (the start position and the moves so far, the
-hash kept across a game), with Threads 1 and Hash 64. It speaks UCI directly, so the workers need the chess
-package only to read the games.
+hash kept across a game), with Threads 1 and Hash 64, through gen_nnue_data.py's direct UCI driver.
 """
 
 import argparse
 import json
 import os
-import shlex
-import subprocess
 import sys
 import time
 
 from blunder_agreement import CEILING, pick_games
+from gen_nnue_data import Stockfish
 
 
-class Stockfish:
-    def __init__(self, command):
-        self.p = subprocess.Popen(shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  text=True, bufsize=1)
-        self.send("uci")
-        self.wait("uciok")
-        self.send("setoption name Threads value 1")
-        self.send("setoption name Hash value 64")
-        self.send("ucinewgame")
-        self.send("isready")
-        self.wait("readyok")
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def read(self):
-        line = self.p.stdout.readline()
+def last_score(sf, start_fen, moves, depth):
+    """(kind, value) of the last score Stockfish reports for the position after `moves`, for the side to
+    move: ('cp', 34), ('mate', -3)."""
+    position = "position startpos" if start_fen is None else f"position fen {start_fen}"
+    sf.send(position + (" moves " + " ".join(moves) if moves else ""))
+    sf.send(f"go depth {depth}")
+    score = None
+    while True:
+        line = sf.p.stdout.readline()
         if not line:
             raise SystemExit("stockfish exited")
-        return line
-
-    def wait(self, token):
-        while not self.read().startswith(token):
-            pass
-
-    def score(self, start_fen, moves, depth):
-        """(kind, value) of the last score Stockfish reports, for the side to move: ('cp', 34), ('mate', -3)."""
-        position = "position startpos" if start_fen is None else f"position fen {start_fen}"
-        self.send(position + (" moves " + " ".join(moves) if moves else ""))
-        self.send(f"go depth {depth}")
-        score = None
-        while True:
-            tokens = self.read().split()
-            if tokens and tokens[0] == "bestmove":
-                return score
-            if tokens and tokens[0] == "info" and "score" in tokens:
-                i = tokens.index("score")
-                score = (tokens[i + 1], int(tokens[i + 2]))
+        tokens = line.split()
+        if tokens and tokens[0] == "bestmove":
+            return score
+        if tokens and tokens[0] == "info" and "score" in tokens:
+            i = tokens.index("score")
+            score = (tokens[i + 1], int(tokens[i + 2]))
 
 
 def white_view(score, white_to_move):
@@ -81,7 +57,7 @@ def white_view(score, white_to_move):
 def judge(a):
     k, n = (int(x) for x in a.worker.split("/"))
     games = pick_games(a.pgn, a.games, a.max_level, a.max_plies, a.skip)
-    sf = Stockfish(a.stockfish)
+    sf = Stockfish(a.stockfish, hash_mb=64)
     with open(a.out, "a") as out:
         for gi in range(k, len(games), n):
             board = games[gi].board()
@@ -90,7 +66,7 @@ def judge(a):
             for i in range(len(moves) + 1):
                 if not board.is_game_over():
                     t = time.time()
-                    score = sf.score(start, [m.uci() for m in moves[:i]], a.depth)
+                    score = last_score(sf, start, [m.uci() for m in moves[:i]], a.depth)
                     cp, mate = white_view(score, board.turn)
                     key = f"{board.fen()} d{a.depth}"
                     out.write(json.dumps([gi, key, cp, mate, round(time.time() - t, 3)]) + "\n")
@@ -98,7 +74,7 @@ def judge(a):
                 if i < len(moves):
                     board.push(moves[i])
             print(f"worker {k}/{n}: game {gi + 1} done", file=sys.stderr)
-    sf.send("quit")
+    sf.quit()
 
 
 def merge(a):
