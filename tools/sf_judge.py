@@ -6,8 +6,8 @@
     wait; python3 tools/sf_judge.py --merge sf-0.jsonl sf-1.jsonl --cache CACHE.json
 
 Worker k of n takes games k, k+n, ... of the games blunder_agreement.py would pick (same --max-level and
---max-plies) and appends one JSON line per position as it goes: [game, key, white cp, white mate, seconds]. A
-stopped worker loses at most the line it was writing, and `--merge` skips a cut-off line. `--merge` writes the
+--max-plies) and appends one JSON line per position as it goes: [game (counting --skip), key, white cp, white
+mate, seconds]. A stopped worker loses at most the line it was writing, and `--merge` skips a cut-off line. `--merge` writes the
 cache file blunder_agreement.py reads (key "FEN dDEPTH" -> [cp, mate], both from White's view, as python-chess
 reads a score), so that the agreement run needs no Stockfish time.
 
@@ -69,11 +69,11 @@ def judge(a):
                     score = last_score(sf, start, [m.uci() for m in moves[:i]], a.depth)
                     cp, mate = white_view(score, board.turn)
                     key = f"{board.fen()} d{a.depth}"
-                    out.write(json.dumps([gi, key, cp, mate, round(time.time() - t, 3)]) + "\n")
+                    out.write(json.dumps([a.skip + gi, key, cp, mate, round(time.time() - t, 3)]) + "\n")
                     out.flush()
                 if i < len(moves):
                     board.push(moves[i])
-            print(f"worker {k}/{n}: game {gi + 1} done", file=sys.stderr)
+            print(f"worker {k}/{n}: game {a.skip + gi + 1} done", file=sys.stderr)
     sf.quit()
 
 
@@ -86,7 +86,10 @@ def merge(a):
             except ValueError:
                 continue  # the line a stopped worker was writing
             cache.setdefault(key, [cp, mate])
-    json.dump(cache, open(a.cache, "w"), sort_keys=True, indent=0)
+    # Written beside the cache and renamed over it, so that a stopped merge leaves the old cache whole.
+    with open(a.cache + ".tmp", "w") as f:
+        json.dump(cache, f, sort_keys=True, indent=0)
+    os.replace(a.cache + ".tmp", a.cache)
     print(f"{a.cache}: {len(cache)} positions")
 
 
