@@ -8,8 +8,8 @@
 Worker k of n takes games k, k+n, ... of the games blunder_agreement.py would pick (same --max-level and
 --max-plies) and appends one JSON line per position as it goes: [game (counting --skip), key, white cp, white
 mate, seconds]. A stopped worker loses at most the line it was writing, and `--merge` skips a cut-off line.
-`--merge` writes the cache file blunder_agreement.py reads (key "FEN dDEPTH" -> [cp, mate], both from White's view, as python-chess
-reads a score), so that the agreement run needs no Stockfish time.
+`--merge` writes the cache file blunder_agreement.py reads (key "FEN dDEPTH" -> [cp, mate], both from White's
+view, as python-chess reads a score), so that the agreement run needs no Stockfish time.
 
 Positions are sent as python-chess's engine layer sends them (the start position and the moves so far, the
 hash kept across a game), with Threads 1 and Hash 64, through gen_nnue_data.py's direct UCI driver.
