@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 pub mod engine;
+pub mod files;
 pub mod game;
 pub mod rules;
 pub mod text;

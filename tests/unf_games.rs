@@ -113,6 +113,26 @@ fn corrupt_oversized_and_odd_files_do_not_break_the_list() {
     assert_eq!(list.others, 2, "the noise and the other program's file are skipped, and counted");
 }
 
+/// A FIFO named like a game, and one in place of a game's lock file, would block a plain opening for ever
+/// (until a writer comes): the list is made at once, the FIFO game reported.
+#[cfg(unix)]
+#[test]
+fn fifos_in_the_games_folder_do_not_block_the_list() {
+    let (dir, [newest, middle, oldest]) = folder();
+    let d = dir.path().to_path_buf();
+    let mkfifo = |p: &Path| assert!(std::process::Command::new("mkfifo").arg(p).status().unwrap().success());
+    mkfifo(&d.join("pipe.pgn"));
+    std::fs::create_dir_all(d.join(".locks")).unwrap();
+    mkfifo(&d.join(".locks").join(format!("{}.lock", newest.file_name().unwrap().to_string_lossy())));
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || tx.send(SaveStore::open(&d).unwrap().unfinished(None).unwrap()));
+    let list = rx.recv_timeout(std::time::Duration::from_secs(20)).expect("the list is made without waiting");
+    let paths: Vec<&Path> = list.games.iter().map(|g| g.path.as_path()).collect();
+    assert_eq!(paths, [newest.as_path(), middle.as_path(), oldest.as_path()]);
+    let fifo = list.unreadable.iter().find(|p| p.path.ends_with("pipe.pgn")).expect("the FIFO is reported");
+    assert!(fifo.reason.contains("a FIFO, not a regular file"), "{}", fifo.reason);
+}
+
 #[test]
 fn a_game_open_in_another_tabiya_is_marked_and_cannot_be_abandoned() {
     let (dir, [newest, _, _]) = folder();

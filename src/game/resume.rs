@@ -148,22 +148,7 @@ pub(super) fn read_saved(path: &Path) -> Result<PgnGame, String> {
 
 /// A regular file's bytes, at most `MAX_SAVE_BYTES` of them (however the file reports its size).
 fn read_bounded(path: &Path) -> std::io::Result<Vec<u8>> {
-    use std::io::Read;
-    let file = std::fs::File::open(path)?;
-    let meta = file.metadata()?;
-    let too_large = || std::io::Error::other(format!("too large (over {MAX_SAVE_BYTES} bytes)"));
-    if !meta.is_file() {
-        return Err(std::io::Error::other("not a regular file"));
-    }
-    if meta.len() > MAX_SAVE_BYTES {
-        return Err(too_large());
-    }
-    let mut bytes = Vec::new();
-    file.take(MAX_SAVE_BYTES + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_SAVE_BYTES {
-        return Err(too_large());
-    }
-    Ok(bytes)
+    crate::files::read_bounded(path, MAX_SAVE_BYTES)
 }
 
 impl GameController {

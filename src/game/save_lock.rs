@@ -59,7 +59,7 @@ impl GameLock {
 
     /// Whether another process has the game open now (a quick look for listings; may change at once).
     pub fn is_held_elsewhere(game_path: &Path) -> bool {
-        let Ok(file) = File::open(lock_path(game_path)) else { return false };
+        let Ok(file) = crate::files::open_regular(&lock_path(game_path)) else { return false };
         match file.try_lock_shared() {
             Ok(()) => false,
             Err(TryLockError::WouldBlock) => true,

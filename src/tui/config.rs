@@ -12,7 +12,6 @@ use super::action::Command;
 use super::keymap::KeyMap;
 use super::setup::{PlayerSpec, TimeControlSpec};
 use serde::Deserialize;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -328,12 +327,13 @@ pub fn load(explicit: Option<&Path>) -> Loaded {
 }
 
 fn read_bounded(path: &Path) -> std::io::Result<String> {
-    let mut text = String::new();
-    std::fs::File::open(path)?.take(MAX_FILE_BYTES + 1).read_to_string(&mut text)?;
-    if text.len() as u64 > MAX_FILE_BYTES {
-        return Err(std::io::Error::other(format!("larger than {} KiB", MAX_FILE_BYTES / 1024)));
-    }
-    Ok(text)
+    let bytes = crate::files::read_bounded(path, MAX_FILE_BYTES).map_err(|e| match e.kind() {
+        std::io::ErrorKind::InvalidInput if e.to_string().starts_with("too large") => {
+            std::io::Error::other(format!("larger than {} KiB", MAX_FILE_BYTES / 1024))
+        }
+        _ => e,
+    })?;
+    String::from_utf8(bytes).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
 }
 
 fn defaults(errors: Vec<ConfigError>) -> Loaded {

@@ -43,7 +43,7 @@ impl Book {
     /// # Errors
     /// The file cannot be opened or read, or holds no whole entry.
     pub fn open(path: &Path) -> io::Result<Book> {
-        let file = File::open(path)?;
+        let file = crate::files::open_regular(path)?;
         let entries = file.metadata()?.len() / ENTRY;
         if entries == 0 {
             return Err(io::Error::new(io::ErrorKind::InvalidData, "not a Polyglot book (no 16-byte entries)"));

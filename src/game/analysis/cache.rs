@@ -16,7 +16,7 @@ use crate::game::brain::EvalScore;
 use crate::game::pgn::tree::play_or_pass;
 use crate::rules::{Move, Position, parse_uci, to_uci};
 use serde::{Deserialize, Serialize};
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// A cache file larger than this is not read: 600 plies with 64-move lines are well under it.
@@ -119,12 +119,7 @@ impl AnalysisCache {
     /// The kept analysis of `moves` from `start` under `key`: one position per move and one more, each line
     /// legal. None when there is none, or what is there cannot be trusted.
     pub fn load(&self, key: &CacheKey, start: &Position, moves: &[Move]) -> Option<Vec<PositionAnalysis>> {
-        let file = std::fs::File::open(self.path(key)).ok()?;
-        let mut bytes = Vec::new();
-        file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).ok()?;
-        if bytes.len() as u64 > MAX_FILE_BYTES {
-            return None;
-        }
+        let bytes = crate::files::read_bounded(&self.path(key), MAX_FILE_BYTES).ok()?;
         let data: FileData = serde_json::from_slice(&bytes).ok()?;
         if data.version != VERSION || data.key != key.text || data.positions.len() != moves.len() + 1 {
             return None;

@@ -5,24 +5,25 @@
 use super::headers::Headers;
 use super::index::PgnIndex;
 use super::reader::{PgnGame, read_game};
+use crate::files::open_regular;
 use std::io::{self, Read};
 use std::path::Path;
 
 /// Files larger than this are refused rather than read into memory.
 pub const MAX_FILE: u64 = 512 * 1024 * 1024;
 
-/// Reads a PGN file whole, refusing what is not a regular file (checked before opening, so a FIFO is never
-/// opened) and anything over `MAX_FILE` bytes, however the file reports its size.
+/// Reads a PGN file whole, refusing what is not a regular file (opened without blocking, so a FIFO is refused
+/// at once) and anything over `MAX_FILE` bytes, however the file reports its size.
 ///
 /// # Errors
 /// The I/O error, or `InvalidInput` naming what the path is (a directory, a FIFO, a device) or its size.
 pub fn read_file(path: &Path) -> io::Result<Vec<u8>> {
-    let meta = std::fs::metadata(path)?;
-    check_regular(&meta)?;
-    let file = std::fs::File::open(path)?;
-    // The path may have been replaced between the check and the opening: check what was opened too.
-    check_regular(&file.metadata()?)?;
-    let mut bytes = Vec::with_capacity(meta.len().min(MAX_FILE) as usize);
+    let file = open_regular(path)?;
+    let len = file.metadata()?.len();
+    if len > MAX_FILE {
+        return Err(too_large(len));
+    }
+    let mut bytes = Vec::with_capacity(len as usize);
     file.take(MAX_FILE + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > MAX_FILE {
         return Err(too_large(bytes.len() as u64));
@@ -41,41 +42,8 @@ fn utf16_as_utf8(bytes: Vec<u8>) -> Vec<u8> {
     }
 }
 
-fn check_regular(meta: &std::fs::Metadata) -> io::Result<()> {
-    if !meta.is_file() {
-        let what = kind_of(meta);
-        return Err(io::Error::new(io::ErrorKind::InvalidInput, format!("{what}, not a regular file")));
-    }
-    if meta.len() > MAX_FILE {
-        return Err(too_large(meta.len()));
-    }
-    Ok(())
-}
-
 fn too_large(len: u64) -> io::Error {
     io::Error::new(io::ErrorKind::InvalidInput, format!("too large ({len} bytes or more; at most {MAX_FILE})"))
-}
-
-/// What a path that is not a regular file is, for the message.
-fn kind_of(meta: &std::fs::Metadata) -> &'static str {
-    let t = meta.file_type();
-    if t.is_dir() {
-        return "a directory";
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::FileTypeExt;
-        if t.is_fifo() {
-            return "a FIFO";
-        }
-        if t.is_char_device() || t.is_block_device() {
-            return "a device";
-        }
-        if t.is_socket() {
-            return "a socket";
-        }
-    }
-    "not a file"
 }
 
 pub struct PgnFile {

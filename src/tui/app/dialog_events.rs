@@ -199,7 +199,7 @@ impl App {
 
     /// Opens a saved game's file for review; a failure is shown on the new-game screen.
     pub(super) fn review_saved(&mut self, path: &Path) {
-        let opened = std::fs::read(path)
+        let opened = crate::game::pgn::read_file(path)
             .map_err(|e| e.to_string())
             .and_then(|bytes| self.open_review(&path.display().to_string(), bytes, Some(1)));
         if let Err(e) = opened
