@@ -160,3 +160,59 @@ fn the_smallest_node_limit_gives_real_evaluations() {
     assert_eq!(text.matches("[%eval").count(), 7, "{text}");
     assert!(!text.contains("[%eval #0]"), "{text}");
 }
+
+#[test]
+fn a_failed_analysis_leaves_no_empty_output_file_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("game.pgn");
+    std::fs::write(&input, GAME).unwrap();
+    let output = dir.path().join("out.pgn");
+    let (i, o) = (input.to_str().unwrap(), output.to_str().unwrap());
+    let failed = tabiya(&["analyse", i, "--engine", "uci:/no/such/engine", "-o", o]);
+    assert!(!failed.status.success());
+    assert!(!output.exists(), "nothing was analysed, so nothing is written");
+    let data = dir.path().to_str().unwrap();
+    let done = tabiya(&["analyse", i, "--nodes", "2000", "--data-dir", data, "-o", o]);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    assert!(std::fs::read_to_string(&output).unwrap().contains("[%eval"));
+    let missing = dir.path().join("no/such/folder/out.pgn");
+    let early = tabiya(&["analyse", i, "--nodes", "2000", "-o", missing.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&early.stderr).contains("there is no folder"));
+}
+
+#[test]
+fn options_given_before_the_subcommand_apply_to_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("game.pgn");
+    std::fs::write(&input, GAME).unwrap();
+    let data = dir.path().join("data");
+    let (i, d) = (input.to_str().unwrap(), data.to_str().unwrap());
+    let o = tabiya(&["--data-dir", d, "analyse", i, "--nodes", "2000"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(std::fs::read_dir(data.join("analysis")).unwrap().count(), 1, "the analysis is kept there");
+    let twice = tabiya(&["--data-dir", d, "analyse", i, "--data-dir", "/elsewhere"]);
+    assert!(String::from_utf8_lossy(&twice.stderr).contains("--data-dir is given twice"));
+    let uci = tabiya(&["--config", "x.toml", "uci"]);
+    assert!(!uci.status.success());
+    assert!(String::from_utf8_lossy(&uci.stderr).contains("not with this one"));
+}
+
+#[test]
+fn the_configured_engine_timeouts_bound_a_silent_analysis_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("game.pgn");
+    std::fs::write(&input, GAME).unwrap();
+    let cfg = dir.path().join("quick.toml");
+    std::fs::write(&cfg, "[engine]\nhandshake_timeout_seconds = 1\nmove_timeout_seconds = 1\n").unwrap();
+    // One engine never finishes the handshake, the other never answers `go`; the defaults wait 10 s and 300 s.
+    let mute = ext_common::script(dir.path(), "mute.sh", "#!/bin/sh\nexec sleep 60\n");
+    let stuck = ext_common::engine_script(dir.path(), "stuck.sh", "sleep 60");
+    for engine in [mute, stuck] {
+        let command = format!("uci:{}", engine.display());
+        let started = std::time::Instant::now();
+        let args = ["analyse", input.to_str().unwrap(), "--engine", &command, "--movetime", "50", "--config"];
+        let out = tabiya(&[&args[..], &[cfg.to_str().unwrap()]].concat());
+        assert!(!out.status.success());
+        assert!(started.elapsed() < std::time::Duration::from_secs(8), "{:?}", started.elapsed());
+    }
+}

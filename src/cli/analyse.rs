@@ -5,6 +5,7 @@
 //! (never over an existing one); progress goes to stderr when it is a terminal; Ctrl+C stops and writes what
 //! is done. Complete analyses are kept beside the saved games and used again, as the review screen does.
 
+use super::new_file::NewFile;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use std::io::{IsTerminal, Write};
@@ -18,9 +19,10 @@ use tabiya::game::analysis::{
     PositionAnalysis, PositionLimit, annotate, figure_tags,
 };
 use tabiya::game::engine_spec::{EngineCatalog, EngineSpec};
-use tabiya::game::pgn::{PgnGame, WriteOptions, read_file, read_games, write_game};
+use tabiya::game::pgn::{PgnFile, PgnGame, WriteOptions, read_file, write_game};
 use tabiya::game::saves::{SaveStore, TAG_BLACK_PLAYER, TAG_CLOCKS, TAG_MARKER, TAG_STATE, TAG_WHITE_PLAYER};
 use tabiya::text::clean;
+use tabiya::tui::config::Config;
 
 #[derive(Args, Debug)]
 pub struct AnalyseArgs {
@@ -67,19 +69,21 @@ pub struct AnalyseArgs {
 pub fn run(args: AnalyseArgs) -> Result<ExitCode> {
     let name = clean(&args.file.display().to_string());
     let bytes = read_file(&args.file).with_context(|| name.clone())?;
-    let mut games = read_games(&bytes);
-    if let Some(n) = args.game {
-        if n == 0 || n > games.len() {
-            bail!("{name}: there is no game {n} (the file has {})", games.len());
-        }
-        games = vec![games.swap_remove(n - 1)];
-    }
-    if games.is_empty() {
+    // Games are read one at a time as they are analysed, so a file of many games costs the memory of one.
+    let file = PgnFile::from_bytes(bytes);
+    if file.is_empty() {
         bail!("{name}: no games found");
     }
-    let engine = analysis_engine(&args)?;
+    let wanted = match args.game {
+        Some(n) if n == 0 || n > file.len() => bail!("{name}: there is no game {n} (the file has {})", file.len()),
+        Some(n) => n - 1..n,
+        None => 0..file.len(),
+    };
+    let config = load_config(&args);
+    let engine = analysis_engine(&args, &config)?;
     let mut out = open_output(args.output.as_ref())?;
-    let service = AnalysisService::start(&engine, None).context("cannot start the analysis engine")?;
+    let service = AnalysisService::start_with(&engine, config.engine.timeouts(), None)
+        .context("cannot start the analysis engine")?;
     let interrupted = Arc::new(AtomicBool::new(false));
     let flag = Arc::clone(&interrupted);
     // A second Ctrl+C is not caught again, so it ends the program at once as usual.
@@ -87,10 +91,11 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode> {
     let (limit, setting) = position_limit(&args);
     let kept = Kept { cache: analysis_cache(&args), engine: &engine, limit, fresh: args.fresh };
     let mut status = ExitCode::SUCCESS;
-    for game in &mut games {
+    for mut game in wanted.filter_map(|i| file.game(i)) {
         if interrupted.load(Ordering::SeqCst) {
             break;
         }
+        let game = &mut game;
         if let Some(e) = &game.error {
             eprintln!("tabiya analyse: {name}: game {} not analysed: {}", game.number, clean(&e.to_string()));
             status = ExitCode::FAILURE;
@@ -179,22 +184,27 @@ impl Kept<'_> {
     }
 }
 
-/// The engine named by `--engine`, resolved through the configuration's [[engines]] first.
-fn analysis_engine(args: &AnalyseArgs) -> Result<AnalysisEngine> {
+/// The configuration (`--config`, else the usual places). The screens show its errors in their notice line;
+/// here they go to stderr, and the analysis goes on with what the file set correctly (the defaults elsewhere),
+/// as the screens do.
+fn load_config(args: &AnalyseArgs) -> Config {
     let loaded = tabiya::tui::config::load(args.config.as_deref());
-    // The screens show these in their notice line; here they go to stderr, and the analysis goes on with
-    // what the file set correctly (the defaults elsewhere), as the screens do.
     for error in &loaded.errors {
         eprintln!("tabiya analyse: warning: {}", clean(&error.to_string()));
     }
-    let (hash_mb, threads) = (loaded.config.engine.hash_mb, loaded.config.engine.threads);
+    loaded.config
+}
+
+/// The engine named by `--engine`, resolved through the configuration's [[engines]] first.
+fn analysis_engine(args: &AnalyseArgs, config: &Config) -> Result<AnalysisEngine> {
+    let (hash_mb, threads) = (config.engine.hash_mb, config.engine.threads);
     let Some(wanted) = &args.engine else {
         if !args.engine_option.is_empty() {
             bail!("--engine-option is for an external engine: give one with --engine");
         }
         return Ok(AnalysisEngine::Builtin { hash_mb, threads });
     };
-    let configured = loaded.config.engines.iter().map(|e| e.spec()).collect();
+    let configured = config.engines.iter().map(|e| e.spec()).collect();
     let catalog = EngineCatalog::new(configured);
     let text = wanted.strip_prefix("uci:").unwrap_or(wanted);
     if let Some(spec) = catalog.resolve(text).or_else(|| catalog.resolve(wanted)) {
@@ -208,12 +218,10 @@ fn analysis_engine(args: &AnalyseArgs) -> Result<AnalysisEngine> {
 }
 
 fn open_output(path: Option<&PathBuf>) -> Result<Box<dyn Write>> {
-    let Some(path) = path else { return Ok(Box::new(std::io::BufWriter::new(std::io::stdout()))) };
-    let file =
-        std::fs::OpenOptions::new().write(true).create_new(true).open(path).with_context(|| {
-            format!("--output {} (tabiya never replaces a file)", clean(&path.display().to_string()))
-        })?;
-    Ok(Box::new(std::io::BufWriter::new(file)))
+    match path {
+        None => Ok(Box::new(std::io::BufWriter::new(std::io::stdout()))),
+        Some(path) => Ok(Box::new(NewFile::checked("--output", path)?)),
+    }
 }
 
 /// Every position of the main line, or those done before Ctrl+C.

@@ -1,6 +1,7 @@
 //! Command-line interface: the clap definitions and one function per subcommand.
 
 mod analyse;
+mod new_file;
 mod perft;
 mod pgn;
 mod play;
@@ -9,6 +10,7 @@ mod uci;
 
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use tabiya::rules::{Position, chess960};
 
@@ -51,7 +53,24 @@ pub enum Command {
 }
 
 pub fn run(cli: Cli) -> Result<ExitCode> {
+    let top = cli.common;
     match cli.command {
+        Some(Command::Play(mut args)) => {
+            inherit(&top, &mut args.common.config, &mut args.common.data_dir)?;
+            play::run(args)
+        }
+        Some(Command::Review(mut args)) => {
+            inherit(&top, &mut args.common.config, &mut args.common.data_dir)?;
+            review::run(args)
+        }
+        Some(Command::Analyse(mut args)) => {
+            inherit(&top, &mut args.config, &mut args.data_dir)?;
+            analyse::run(args)
+        }
+        None => play::run(play::PlayArgs { common: top, ..play::PlayArgs::default() }),
+        Some(_) if top.config.is_some() || top.data_dir.is_some() => {
+            bail!("--config and --data-dir go with play, review, analyse or no subcommand, not with this one")
+        }
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Position { chess960 }) => {
             println!("{}", chess960_start(&chess960)?.to_fen());
@@ -59,11 +78,25 @@ pub fn run(cli: Cli) -> Result<ExitCode> {
         }
         Some(Command::Uci(args)) => uci::run(args),
         Some(Command::Pgn(args)) => pgn::run(args),
-        Some(Command::Play(args)) => play::run(args),
-        Some(Command::Review(args)) => review::run(args),
-        Some(Command::Analyse(args)) => analyse::run(args),
-        None => play::run(play::PlayArgs { common: cli.common, ..play::PlayArgs::default() }),
     }
+}
+
+/// `tabiya --config F play` means `tabiya play --config F` (and so for `--data-dir`): options given before the
+/// subcommand apply to it, unless it is given a different one of its own.
+fn inherit(top: &play::CommonArgs, config: &mut Option<PathBuf>, data_dir: &mut Option<PathBuf>) -> Result<()> {
+    inherit_one("--config", &top.config, config)?;
+    inherit_one("--data-dir", &top.data_dir, data_dir)
+}
+
+fn inherit_one(flag: &str, top: &Option<PathBuf>, own: &mut Option<PathBuf>) -> Result<()> {
+    match (top, own.as_ref()) {
+        (Some(t), Some(o)) if t != o => {
+            bail!("{flag} is given twice, before and after the subcommand, with different values")
+        }
+        (Some(t), None) => *own = Some(t.clone()),
+        _ => {}
+    }
+    Ok(())
 }
 
 /// Reads a Chess960 start given as a number 0–959 or `random`.

@@ -3,13 +3,13 @@
 //! the game layer's `AnalysisService`, each on a service of its own so one never waits for the other; the
 //! screens only poll, never wait. Answers to an older request are dropped by id.
 
-use crate::game::Notifier;
 use crate::game::analysis::{
     AnalysisCache, AnalysisEngine, AnalysisLine, AnalysisRequest, AnalysisService, AnalysisUpdate, CacheKey,
     GameReport, PositionAnalysis, PositionLimit, annotate,
 };
 use crate::game::judgement::Judgement;
 use crate::game::pgn::GameTree;
+use crate::game::{EngineTimeouts, Notifier};
 use crate::rules::{Color, Move, Position, to_san};
 use crate::text::clean;
 use std::time::Duration;
@@ -26,6 +26,8 @@ pub struct AnalysisSettings {
     /// Where finished whole-game analyses are kept (None: nowhere, e.g. no data directory).
     pub cache: Option<AnalysisCache>,
     pub notify: Notifier,
+    /// How long an external engine may stay silent.
+    pub timeouts: EngineTimeouts,
 }
 
 impl AnalysisSettings {
@@ -37,7 +39,7 @@ impl AnalysisSettings {
 }
 
 fn start_service(settings: &AnalysisSettings) -> Result<AnalysisService, String> {
-    AnalysisService::start(&settings.engine, Some(settings.notify.clone()))
+    AnalysisService::start_with(&settings.engine, settings.timeouts, Some(settings.notify.clone()))
         .map_err(|e| format!("Analysis: {}", clean(&e.to_string())))
 }
 

@@ -91,6 +91,17 @@ pub struct EngineConfig {
     pub book: String,
 }
 
+impl EngineConfig {
+    /// How long external engines may stay silent, as configured.
+    pub fn timeouts(&self) -> crate::game::EngineTimeouts {
+        crate::game::EngineTimeouts {
+            handshake: std::time::Duration::from_secs(self.handshake_timeout_seconds),
+            untimed_move: std::time::Duration::from_secs(self.move_timeout_seconds),
+            ..crate::game::EngineTimeouts::default()
+        }
+    }
+}
+
 /// `[analysis]`: the engine analysis of the review and play screens.
 #[derive(Debug, Clone, PartialEq)]
 pub struct AnalysisConfig {

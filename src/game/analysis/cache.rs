@@ -189,8 +189,9 @@ fn position_to_file(p: &PositionAnalysis, pos: &Position) -> FilePosition {
 /// One position read back; None when its score is not an engine's or its line is not legal from `pos`.
 fn position_from_file(p: &FilePosition, pos: &Position) -> Option<PositionAnalysis> {
     let score = match (p.cp, p.mate) {
-        (Some(cp), None) if cp.abs() <= MAX_CP => EvalScore::Cp(cp),
-        (None, Some(m)) if m.abs() <= MAX_MATE => EvalScore::Mate(m),
+        // `unsigned_abs`: `i32::MIN.abs()` overflows, and would have passed as in range.
+        (Some(cp), None) if cp.unsigned_abs() <= MAX_CP.unsigned_abs() => EvalScore::Cp(cp),
+        (None, Some(m)) if m != 0 && m.unsigned_abs() <= MAX_MATE.unsigned_abs() => EvalScore::Mate(m),
         _ => return None,
     };
     if p.pv.len() > MAX_PV || p.depth > 1_000 {
@@ -294,6 +295,9 @@ mod tests {
             good.replace("\"b8c6\"", "\"b8c6\",\"zz99\""),
             good.replacen("\"cp\":20", "\"cp\":20,\"mate\":3", 1),
             good.replacen("\"cp\":20", "\"cp\":2000000000", 1),
+            good.replacen("\"cp\":20", "\"cp\":-2147483648", 1),
+            good.replacen("\"cp\":20", "\"mate\":-2147483648", 1),
+            good.replacen("\"cp\":20", "\"mate\":0", 1),
             good.replace(&format!("\"version\":{VERSION}"), &format!("\"version\":{}", VERSION - 1)),
             " ".repeat(MAX_FILE_BYTES as usize + 1),
         ];

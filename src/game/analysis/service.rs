@@ -12,7 +12,7 @@ use super::recheck::{RECHECK_FACTOR, positions_to_recheck};
 use crate::game::brain::{Brain, BrainReport, EngineScore, EvalScore, ThinkRequest};
 use crate::game::engine_spec::EngineSpec;
 use crate::game::error::GameError;
-use crate::game::external::Notifier;
+use crate::game::external::{EngineTimeouts, Notifier};
 use crate::game::pgn::tree::{play_or_pass, split_at_last_pass};
 use crate::game::player::PlayerKind;
 use crate::rules::{Color, Move, Position};
@@ -140,6 +140,18 @@ impl AnalysisService {
     /// # Errors
     /// The engine cannot start, or the thread cannot.
     pub fn start(engine: &AnalysisEngine, notify: Option<Notifier>) -> Result<AnalysisService, GameError> {
+        AnalysisService::start_with(engine, EngineTimeouts::default(), notify)
+    }
+
+    /// As `start`, with an external engine allowed these silences (the configuration's) before it is given up.
+    ///
+    /// # Errors
+    /// As `start`.
+    pub fn start_with(
+        engine: &AnalysisEngine,
+        timeouts: EngineTimeouts,
+        notify: Option<Notifier>,
+    ) -> Result<AnalysisService, GameError> {
         let (messages, inbox) = channel();
         let wake = messages.clone();
         let engine_notify: Notifier = Arc::new(move || {
@@ -150,6 +162,7 @@ impl AnalysisService {
             AnalysisEngine::External(spec) => PlayerKind::External(spec.clone()),
         };
         let mut options = crate::game::ControllerOptions::default().with_notify(engine_notify);
+        options.engine_timeouts = timeouts;
         if let AnalysisEngine::Builtin { hash_mb, threads } = engine {
             options = options.with_engine_hash_mb(*hash_mb).with_engine_threads(*threads);
         }

@@ -91,9 +91,7 @@ impl App {
             crate::tui::config::ClockStarts::AfterFirstMoves => crate::game::ClockStart::AfterFirstMoves,
             crate::tui::config::ClockStarts::AtOnce => crate::game::ClockStart::AtOnce,
         };
-        let engine = &self.config.engine;
-        options.engine_timeouts.handshake = Duration::from_secs(engine.handshake_timeout_seconds);
-        options.engine_timeouts.untimed_move = Duration::from_secs(engine.move_timeout_seconds);
+        options.engine_timeouts = self.config.engine.timeouts();
         options
     }
 }

@@ -110,6 +110,7 @@ impl App {
             // Kept beside the saved games, in the data directory (`analysis/` next to `games/`).
             cache: self.options.saves.as_ref().map(|s| crate::game::analysis::AnalysisCache::beside_saves(s.dir())),
             notify: self.notify(),
+            timeouts: self.config.engine.timeouts(),
         }
     }
 
