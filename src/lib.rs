@@ -9,6 +9,7 @@
 pub mod engine;
 pub mod files;
 pub mod game;
+pub mod lines;
 pub mod rules;
 pub mod text;
 pub mod tui;

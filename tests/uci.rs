@@ -219,6 +219,23 @@ fn garbage_bytes_do_not_crash_it() {
     assert!(parse_uci(&Position::startpos(), &uci.best_move()).is_ok());
 }
 
+/// A line over the cap is refused whole, not acted on cut short (a cut `position … moves` would set another
+/// position) and not held in memory; the lines after it are read as usual.
+#[test]
+fn an_overlong_line_is_ignored_with_an_info_string() {
+    let mut uci = Uci::start();
+    let moves = " e2e4 e7e5".repeat(120_000);
+    uci.send(&format!("position startpos moves{moves}"));
+    let lines = uci.expect("info string a line of more than");
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    uci.send("position startpos moves e2e4");
+    uci.send("go depth 2");
+    let best = uci.best_move();
+    let mut after = Position::startpos();
+    after.make_move(parse_uci(&after, "e2e4").unwrap());
+    assert!(parse_uci(&after, &best).is_ok(), "{best} is Black's move after 1. e4");
+}
+
 /// Reads lines until `n` bestmoves have come; returns their moves.
 fn best_moves(uci: &mut Uci, n: usize) -> Vec<String> {
     (0..n).map(|_| uci.best_move()).collect()

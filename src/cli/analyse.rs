@@ -179,7 +179,8 @@ impl Kept<'_> {
             return;
         }
         if let Err(e) = cache.store(&self.key(game), &game.tree.start, &moves, positions) {
-            eprintln!("tabiya analyse: game {}: analysis not kept: {}", game.number, clean(&e.to_string()));
+            let dir = clean(&cache.dir().display().to_string());
+            eprintln!("tabiya analyse: game {}: analysis not kept in {dir}: {}", game.number, clean(&e.to_string()));
         }
     }
 }

@@ -38,7 +38,8 @@ impl NewFile {
             // `create_new` refuses a file (or link) that appeared since the check: never replaced.
             None => BufWriter::new(OpenOptions::new().write(true).create_new(true).open(&self.path).map_err(|e| {
                 let shown = clean(&self.path.display().to_string());
-                io::Error::new(e.kind(), format!("{shown} (tabiya never replaces a file): {e}"))
+                let why = if e.kind() == io::ErrorKind::AlreadyExists { " (tabiya never replaces a file)" } else { "" };
+                io::Error::new(e.kind(), format!("{shown}{why}: {e}"))
             })?),
         };
         Ok(self.file.insert(file))

@@ -19,6 +19,7 @@ use super::brain::{Brain, BrainReport, EngineScore, ThinkRequest};
 use super::engine_spec::EngineSpec;
 use super::error::GameError;
 use super::result::EngineFault;
+use crate::lines::{CappedLine, read_capped_line};
 use crate::rules::{Color, Move, Position, UciError, parse_uci, to_uci};
 use crate::text::clean;
 use std::collections::VecDeque;
@@ -378,43 +379,9 @@ impl Drop for ExternalEngine {
     }
 }
 
-/// Reads one line of at most `cap` bytes, without its line break; the rest of a longer line is read and
-/// dropped. `Ok(false)` at the end of the output.
-fn read_capped_line(out: &mut impl BufRead, line: &mut Vec<u8>, cap: usize) -> io::Result<bool> {
-    line.clear();
-    let mut any = false;
-    loop {
-        let (used, done) = {
-            let buf = match out.fill_buf() {
-                Ok(buf) => buf,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if buf.is_empty() {
-                return Ok(any);
-            }
-            any = true;
-            let (chunk, used, done) = match buf.iter().position(|&b| b == b'\n') {
-                Some(i) => (&buf[..i], i + 1, true),
-                None => (buf, buf.len(), false),
-            };
-            let room = cap.saturating_sub(line.len());
-            line.extend_from_slice(&chunk[..chunk.len().min(room)]);
-            (used, done)
-        };
-        out.consume(used);
-        if done {
-            if line.last() == Some(&b'\r') {
-                line.pop();
-            }
-            return Ok(true);
-        }
-    }
-}
-
 fn read_engine(mut out: impl BufRead, shared: &Shared) {
     let mut bytes = Vec::new();
-    while let Ok(true) = read_capped_line(&mut out, &mut bytes, LINE_CAP) {
+    while let Ok(CappedLine::Whole | CappedLine::Cut) = read_capped_line(&mut out, &mut bytes, LINE_CAP) {
         let line = String::from_utf8_lossy(&bytes);
         let mut w = shared.lock();
         if w.closed || w.failed {
@@ -652,21 +619,6 @@ mod tests {
         assert!(std::error::Error::source(&err).is_some(), "{err:?}");
         assert!(err.to_string().starts_with("engine Ghost: cannot start /nonexistent/engine-xyz: "), "{err}");
         assert!(ExternalEngine::spawn(&EngineSpec::configured("E", "", &[]), EngineTimeouts::default(), None).is_err());
-    }
-
-    #[test]
-    fn overlong_lines_are_cut_and_bad_bytes_do_not_stop_the_reader() {
-        let mut input = vec![b'a'; 1_000_000];
-        input.extend_from_slice(b"\n\xff\xfe bestmove\r\nlast");
-        let mut reader = BufReader::with_capacity(4096, input.as_slice());
-        let mut line = Vec::new();
-        assert!(read_capped_line(&mut reader, &mut line, 1000).unwrap());
-        assert_eq!(line.len(), 1000);
-        assert!(read_capped_line(&mut reader, &mut line, 1000).unwrap());
-        assert_eq!(String::from_utf8_lossy(&line), "\u{fffd}\u{fffd} bestmove");
-        assert!(read_capped_line(&mut reader, &mut line, 1000).unwrap());
-        assert_eq!(line, b"last");
-        assert!(!read_capped_line(&mut reader, &mut line, 1000).unwrap());
     }
 
     #[test]

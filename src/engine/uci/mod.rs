@@ -17,6 +17,7 @@ use super::book::Book;
 use super::handle::{EngineCommand, EngineHandle, EngineOptions, EngineReport, GoRequest};
 use super::info::SearchInfo;
 use super::limits::SearchLimits;
+use crate::lines::{CappedLine, read_capped_line};
 use crate::rules::{Move, Position, parse_uci, to_uci};
 use crate::text::clean;
 use options::Options;
@@ -29,6 +30,8 @@ use std::sync::mpsc::{self, Sender};
 /// What the protocol loop reacts to.
 enum Event {
     Line(String),
+    /// A line longer than `MAX_LINE`, not acted on: a cut `position … moves` would set another position.
+    Overlong,
     EndOfInput,
     /// The engine has sent a report.
     Engine,
@@ -69,6 +72,7 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, out: &mut W) -> io::
                     break;
                 }
             }
+            Event::Overlong => info(out, &format!("a line of more than {MAX_LINE} bytes is ignored"))?,
             // At the end of the input a running search may finish (an infinite one is stopped) so that
             // `echo "go depth 8" | tabiya uci` prints its answer.
             Event::EndOfInput => {
@@ -91,20 +95,24 @@ pub fn run<R: BufRead + Send + 'static, W: Write>(input: R, out: &mut W) -> io::
     Ok(())
 }
 
-fn spawn_reader<R: BufRead + Send + 'static>(input: R, tx: Sender<Event>) {
+/// The longest input line acted on. `position startpos moves …` of a 5,000-move game is about 25 KB.
+const MAX_LINE: usize = 1 << 20;
+
+fn spawn_reader<R: BufRead + Send + 'static>(mut input: R, tx: Sender<Event>) {
     std::thread::spawn(move || {
-        for line in input.lines() {
-            match line {
-                Ok(l) => {
-                    if tx.send(Event::Line(l)).is_err() {
-                        return;
-                    }
-                }
-                // Not UTF-8: say so rather than stop reading.
-                Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                    let _ = tx.send(Event::Line(String::from("\u{0}invalid-utf8")));
-                }
-                Err(_) => break,
+        let mut bytes = Vec::new();
+        loop {
+            let event = match read_capped_line(&mut input, &mut bytes, MAX_LINE) {
+                Ok(CappedLine::Whole) => match std::str::from_utf8(&bytes) {
+                    Ok(line) => Event::Line(line.to_owned()),
+                    // Not UTF-8: say so rather than stop reading.
+                    Err(_) => Event::Line(String::from("\u{0}invalid-utf8")),
+                },
+                Ok(CappedLine::Cut) => Event::Overlong,
+                Ok(CappedLine::End) | Err(_) => break,
+            };
+            if tx.send(event).is_err() {
+                return;
             }
         }
         let _ = tx.send(Event::EndOfInput);

@@ -159,7 +159,12 @@ impl AnalysisCache {
         std::fs::create_dir_all(&self.dir)?;
         let path = self.path(key);
         let temp = self.dir.join(format!(".{}.{}.tmp", key.file_name(), std::process::id()));
-        let written = std::fs::File::create(&temp)
+        // A leftover temporary file is removed, never written through (a planted link or FIFO).
+        let _ = std::fs::remove_file(&temp);
+        let written = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&temp)
             .and_then(|mut f| f.write_all(&json).and_then(|()| f.sync_all()))
             .and_then(|()| std::fs::rename(&temp, &path));
         if written.is_err() {
