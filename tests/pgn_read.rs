@@ -196,6 +196,27 @@ fn a_result_tag_that_is_not_a_result_gives_way_to_the_movetext_with_a_warning() 
 }
 
 #[test]
+fn a_result_the_final_position_contradicts_is_kept_with_a_warning() {
+    let fools =
+        |result: &str| read_games(format!("[Result \"{result}\"]\n\n1. f3 e5 2. g4 Qh4# {result}\n").as_bytes());
+    let g = &fools("1-0")[0];
+    assert_eq!(g.result, "1-0", "the file's result is kept");
+    assert_eq!(g.warnings.len(), 1);
+    assert_eq!(g.warnings[0].line, 1);
+    assert!(
+        g.warnings[0].message.contains("contradicts the final position (White is checkmated)"),
+        "{}",
+        g.warnings[0]
+    );
+    assert!(fools("1/2-1/2")[0].warnings[0].message.contains("White is checkmated"));
+    assert!(fools("0-1")[0].warnings.is_empty());
+    assert!(fools("*")[0].warnings.is_empty(), "an unknown result is not a contradiction");
+    let stalemate = b"[FEN \"7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\"]\n[SetUp \"1\"]\n[Result \"1-0\"]\n\n1-0\n";
+    assert!(read_games(stalemate)[0].warnings[0].message.contains("(stalemate, a draw)"));
+    assert!(read_games(b"[Result \"1-0\"]\n\n1. e4 1-0\n")[0].warnings.is_empty(), "a resignation is no contradiction");
+}
+
+#[test]
 fn a_cut_comment_is_reported_with_its_line_and_ply() {
     let long = "y".repeat(20_000);
     let src = format!("1. e4 e5\n2. Nf3 {{{long}}} *");

@@ -145,6 +145,12 @@ pub fn read_game(src: &[u8], line: u32, number: usize) -> PgnGame {
     };
     game.error = error;
     game.result = termination(&game.headers, &p.tag_lines, marker.as_deref(), &mut p.warnings);
+    if game.error.is_none()
+        && let Some(message) = p.frames.first().and_then(|main| contradicted_result(&main.pos, &game.result))
+    {
+        let line = game.headers.pairs.iter().position(|(k, _)| k == "Result").and_then(|i| p.tag_lines.get(i));
+        push_warning(&mut p.warnings, PgnWarning { line: line.copied().unwrap_or(p.lx.line()), ply: None, message });
+    }
     game.warnings = p.warnings;
     game.tree.mainline = p.frames.into_iter().next().map(|f| f.line).unwrap_or_default();
     game
@@ -172,6 +178,21 @@ fn termination(h: &Headers, tag_lines: &[u32], marker: Option<&str>, warnings: &
             used.to_string()
         }
     }
+}
+
+/// What is wrong with a decided result that the game's final position contradicts: a checkmate won by the
+/// other side or drawn, or a stalemate (a draw) given as a win. The file's result is kept, with this warning.
+fn contradicted_result(end: &Position, result: &str) -> Option<String> {
+    if result == "*" || end.has_legal_moves() {
+        return None;
+    }
+    let (board_result, why) = match (end.in_check(), end.side_to_move()) {
+        (false, _) => ("1/2-1/2", "stalemate, a draw"),
+        (true, crate::rules::Color::White) => ("0-1", "White is checkmated"),
+        (true, crate::rules::Color::Black) => ("1-0", "Black is checkmated"),
+    };
+    (result != board_result)
+        .then(|| format!("the result '{result}' contradicts the final position ({why}); the file's result is kept"))
 }
 
 fn push_warning(warnings: &mut Vec<PgnWarning>, w: PgnWarning) {
