@@ -170,6 +170,9 @@ fn a_failed_analysis_leaves_no_empty_output_file_behind() {
     let (i, o) = (input.to_str().unwrap(), output.to_str().unwrap());
     let failed = tabiya(&["analyse", i, "--engine", "uci:/no/such/engine", "-o", o]);
     assert!(!failed.status.success());
+    let err = String::from_utf8_lossy(&failed.stderr);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_eq!(err.matches("No such file or directory").count(), 1, "the reason once: {err}");
     assert!(!output.exists(), "nothing was analysed, so nothing is written");
     let data = dir.path().to_str().unwrap();
     let done = tabiya(&["analyse", i, "--nodes", "2000", "--data-dir", data, "-o", o]);
