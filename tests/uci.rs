@@ -205,6 +205,46 @@ fn end_of_input_lets_the_search_answer() {
     assert!(out.status.success());
 }
 
+/// Runs `tabiya uci` on `script`, closing the input after it (`pause` between the lines), and returns stdout.
+fn transcript(lines: &[&str], pause: Duration) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabiya"))
+        .arg("uci")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for line in lines {
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+        std::thread::sleep(pause);
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// `quit` while a search runs still gets that search's `bestmove` first (every `go` gets one), and the lines
+/// after `quit` are not acted on.
+#[test]
+fn quit_during_a_search_answers_it_first() {
+    let text = transcript(&["go nodes 500", "quit", "go depth 1"], Duration::ZERO);
+    assert_eq!(text.lines().filter(|l| l.starts_with("bestmove ")).count(), 1, "{text}");
+    let text = transcript(&["go infinite", "quit"], Duration::from_millis(300));
+    assert_eq!(text.lines().filter(|l| l.starts_with("bestmove ")).count(), 1, "{text}");
+}
+
+/// A position with no move to search still gets a score before `bestmove (none)`: mate 0 for the mated side,
+/// 0 for stalemate.
+#[test]
+fn mate_and_stalemate_at_the_root_get_a_score() {
+    let mated = transcript(&["position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1", "go depth 3"], Duration::ZERO);
+    assert!(mated.contains("info depth 0 score mate 0\nbestmove (none)"), "{mated}");
+    let stalemate = transcript(&["position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "go depth 3"], Duration::ZERO);
+    assert!(stalemate.contains("info depth 0 score cp 0\nbestmove (none)"), "{stalemate}");
+}
+
 #[test]
 fn garbage_bytes_do_not_crash_it() {
     let mut uci = Uci::start();

@@ -142,7 +142,7 @@ struct Session {
     infinite: bool,
     /// Whether the newest search is `go ponder` and no `ponderhit` came yet.
     pondering: bool,
-    /// The input has ended: quit after the running search answers.
+    /// The input has ended, or `quit` came: quit after the running search answers, reading no more lines.
     closing: bool,
     /// The opening book `BookFile` names, once opened.
     book: Option<Book>,
@@ -151,6 +151,9 @@ struct Session {
 impl Session {
     /// Handles one input line; false means quit.
     fn line<W: Write>(&mut self, line: &str, out: &mut W) -> io::Result<bool> {
+        if self.closing {
+            return Ok(true);
+        }
         if line.starts_with('\u{0}') {
             return info(out, "input line is not valid UTF-8; ignored").map(|_| true);
         }
@@ -188,7 +191,13 @@ impl Session {
                 self.pondering = false;
                 self.engine.send(EngineCommand::PonderHit);
             }
-            UciCommand::Quit => return Ok(false),
+            UciCommand::Quit if self.searches.is_empty() => return Ok(false),
+            // Every `go` gets its `bestmove`, one that `quit` ends too (as Stockfish answers): the search is
+            // stopped, and the loop ends once it has answered.
+            UciCommand::Quit => {
+                self.closing = true;
+                self.engine.send(EngineCommand::Stop);
+            }
             UciCommand::Ignored => {}
         }
         Ok(true)
@@ -241,6 +250,11 @@ impl Session {
                     if let Some(i) = self.searches.iter().position(|s| s.id == id)
                         && let Some(asked) = self.searches.remove(i)
                     {
+                        if best.is_none() && !asked.pos.has_legal_moves() {
+                            // Nothing was searched, but a client asking for a score gets one, as from Stockfish.
+                            let score = if asked.pos.in_check() { "mate 0" } else { "cp 0" };
+                            say(out, &format!("info depth 0 score {score}"))?;
+                        }
                         say(out, &bestmove_line(&asked.pos, best, ponder))?;
                     }
                 }
