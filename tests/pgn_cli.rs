@@ -197,3 +197,15 @@ fn latin1_and_utf16_files_keep_their_names_and_comments() {
         assert!(out.contains("{für Weiß}"), "{name}: {out}");
     }
 }
+
+#[test]
+fn a_fen_start_is_exported_with_set_up_and_a_usable_en_passant_square_only() {
+    let src =
+        "[Event \"x\"]\n[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1\"]\n\n1... e5 2. Nf3 *\n";
+    let (exported, _) = export_and_reread(src);
+    assert!(exported.contains("[SetUp \"1\"]"), "{exported}");
+    assert!(exported.contains("[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]"), "{exported}");
+    assert_eq!(exported.matches("[FEN ").count(), 1, "{exported}");
+    let standard = "[Event \"y\"]\n\n1. e4 e5 *\n";
+    assert!(!export_and_reread(standard).0.contains("SetUp"), "a standard start needs neither tag");
+}

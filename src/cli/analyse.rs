@@ -276,7 +276,7 @@ fn write_annotated(
     setting: &str,
 ) -> Result<()> {
     let report = annotate(&mut game.tree, positions);
-    let mut tags = super::pgn::with_opening_tags(game);
+    let mut tags = super::pgn::export_tags(game);
     // The figures are measured again; tabiya's save-state tags would make the annotated copy look like a game
     // still to be resumed.
     const SAVE_TAGS: [&str; 5] = [TAG_MARKER, TAG_STATE, TAG_CLOCKS, TAG_WHITE_PLAYER, TAG_BLACK_PLAYER];

@@ -168,14 +168,23 @@ fn export(out: &mut impl Write, game: &PgnGame, name: &str) -> Result<()> {
     let mut text = String::new();
     // Precise clocks: a file's fractions of a second (chess.com writes them) are kept.
     let opts = WriteOptions { annotations: true, precise_clocks: true };
-    write_game(&mut text, &with_opening_tags(game), &game.tree, &game.result, opts);
+    write_game(&mut text, &export_tags(game), &game.tree, &game.result, opts);
     out.write_all(text.as_bytes())?;
     Ok(())
 }
 
-/// The game's tags, with `ECO` and `Opening` from tabiya's classification where the file has none.
-pub fn with_opening_tags(game: &PgnGame) -> Vec<(String, String)> {
+/// The game's tags as tabiya writes them back: `ECO` and `Opening` from tabiya's classification where the
+/// file has none, and a start other than the standard one as `SetUp "1"` and tabiya's own FEN of it (the
+/// PGN standard wants `SetUp` beside `FEN`, and an en passant square is kept only where a capture can use it).
+pub fn export_tags(game: &PgnGame) -> Vec<(String, String)> {
     let mut tags = game.headers.pairs.clone();
+    let start = &game.tree.start;
+    if start.is_chess960() || start.to_fen() != tabiya::rules::START_FEN {
+        // (The writer puts tags beyond the seven in ASCII order, so where they go here does not matter.)
+        tags.retain(|(k, _)| k != "SetUp" && k != "FEN");
+        tags.push(("SetUp".to_string(), "1".to_string()));
+        tags.push(("FEN".to_string(), start.to_fen()));
+    }
     if let Some((eco, name)) = game.opening() {
         for (key, value) in [("ECO", eco), ("Opening", name)] {
             if !tags.iter().any(|(k, v)| k == key && !v.trim().is_empty() && v != "?") {
