@@ -277,3 +277,11 @@ fn older_promotion_forms_are_read() {
         assert_eq!(g.tree.mainline.moves[0].san, want, "{form}");
     }
 }
+
+#[test]
+fn a_nag_out_of_range_is_named_whole_in_the_error() {
+    let g = &read_games(b"1. e4 $999 e5 *\n")[0];
+    let e = g.error.as_ref().expect("an error");
+    assert_eq!(e.token, "$999");
+    assert!(e.message.contains("0–255"), "{}", e.message);
+}

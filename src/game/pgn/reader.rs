@@ -339,7 +339,10 @@ impl<'a> Parser<'a> {
                 Token::Comment(c) => self.comment(c, line),
                 Token::Nag(n) => {
                     let nag = std::str::from_utf8(n).ok().and_then(|n| n.parse::<u8>().ok());
-                    let nag = nag.ok_or_else(|| self.error(line, "$", "a NAG is $ and a number 0–255"))?;
+                    let nag = nag.ok_or_else(|| {
+                        let token = format!("${}", String::from_utf8_lossy(n));
+                        self.error(line, &token, "a NAG is $ and a number 0–255")
+                    })?;
                     self.add_nag(nag);
                 }
                 Token::Mark(m) => {
