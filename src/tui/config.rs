@@ -579,4 +579,16 @@ mod tests {
         let msg = loaded.errors[0].to_string();
         assert!(msg.starts_with("c.toml:5: `engines`: missing field `command` — this engine is left out"), "{msg}");
     }
+
+    #[test]
+    fn an_engine_with_an_empty_command_or_a_name_taken_is_reported_when_the_file_is_read() {
+        let one = "[[engines]]\nname = \"SF\"\ncommand = \"/usr/games/stockfish\"\n\n";
+        let text = format!("{one}{}[[engines]]\nname = \"E\"\ncommand = \" \"\n", one.replace("stockfish", "other"));
+        let loaded = parse(&text, "c.toml");
+        assert_eq!(loaded.config.engines.len(), 1);
+        assert_eq!(loaded.config.engines[0].command, "/usr/games/stockfish", "the first of a name is kept");
+        let msgs: Vec<String> = loaded.errors.iter().map(ToString::to_string).collect();
+        assert!(msgs[0].starts_with("c.toml:5: `engines.name`: the name 'SF' is taken"), "{msgs:?}");
+        assert!(msgs[1].starts_with("c.toml:9: `engines`: an engine needs a name and a command"), "{msgs:?}");
+    }
 }

@@ -300,7 +300,18 @@ fn engines(r: &mut Reader, value: Value) -> Vec<ExternalEngine> {
                         false
                     }
                 });
-                kept.push(engine);
+                // Checked now, not when the engine is first chosen: the user is told while the file is fresh.
+                if engine.name.trim().is_empty() || engine.command.trim().is_empty() {
+                    r.error(span, "engines", "an engine needs a name and a command — this engine is left out");
+                } else if kept.iter().any(|k: &ExternalEngine| k.name == engine.name) {
+                    let reason = format!(
+                        "the name '{}' is taken by an earlier engine — this one is left out",
+                        super::shown(&engine.name, 40)
+                    );
+                    r.error(span, "engines.name", &reason);
+                } else {
+                    kept.push(engine);
+                }
             }
             Err(e) => {
                 let reason = format!("{} — this engine is left out", first_line(e.message()));
