@@ -190,22 +190,12 @@ fn castling_follows_the_chess960_setting() {
 
 #[test]
 fn end_of_input_lets_the_search_answer() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabiya"))
-        .arg("uci")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    writeln!(stdin, "position startpos\ngo depth 4").unwrap();
-    drop(stdin);
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = transcript(&["position startpos", "go depth 4"], Duration::ZERO);
     assert!(text.lines().any(|l| l.starts_with("bestmove ")), "{text}");
-    assert!(out.status.success());
 }
 
-/// Runs `tabiya uci` on `script`, closing the input after it (`pause` between the lines), and returns stdout.
+/// Runs `tabiya uci` on `lines` (`pause` after each), closes its input, checks it exits cleanly and returns
+/// its output.
 fn transcript(lines: &[&str], pause: Duration) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tabiya"))
         .arg("uci")

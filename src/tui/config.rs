@@ -338,12 +338,7 @@ pub fn load(explicit: Option<&Path>) -> Loaded {
 }
 
 fn read_bounded(path: &Path) -> std::io::Result<String> {
-    let bytes = crate::files::read_bounded(path, MAX_FILE_BYTES).map_err(|e| match e.kind() {
-        std::io::ErrorKind::InvalidInput if e.to_string().starts_with("too large") => {
-            std::io::Error::other(format!("larger than {} KiB", MAX_FILE_BYTES / 1024))
-        }
-        _ => e,
-    })?;
+    let bytes = crate::files::read_bounded(path, MAX_FILE_BYTES)?;
     String::from_utf8(bytes).map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
 }
 

@@ -5,8 +5,8 @@
 use super::headers::Headers;
 use super::index::PgnIndex;
 use super::reader::{PgnGame, read_game};
-use crate::files::open_regular;
-use std::io::{self, Read};
+use crate::files::read_bounded;
+use std::io;
 use std::path::Path;
 
 /// Files larger than this are refused rather than read into memory.
@@ -18,17 +18,7 @@ pub const MAX_FILE: u64 = 512 * 1024 * 1024;
 /// # Errors
 /// The I/O error, or `InvalidInput` naming what the path is (a directory, a FIFO, a device) or its size.
 pub fn read_file(path: &Path) -> io::Result<Vec<u8>> {
-    let file = open_regular(path)?;
-    let len = file.metadata()?.len();
-    if len > MAX_FILE {
-        return Err(too_large(len));
-    }
-    let mut bytes = Vec::with_capacity(len as usize);
-    file.take(MAX_FILE + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_FILE {
-        return Err(too_large(bytes.len() as u64));
-    }
-    Ok(utf16_as_utf8(bytes))
+    Ok(utf16_as_utf8(read_bounded(path, MAX_FILE)?))
 }
 
 /// A file that starts with a UTF-16 byte order mark (Windows tools save PGN so), as UTF-8; other files as they
@@ -40,10 +30,6 @@ fn utf16_as_utf8(bytes: Vec<u8>) -> Vec<u8> {
         }
         _ => bytes,
     }
-}
-
-fn too_large(len: u64) -> io::Error {
-    io::Error::new(io::ErrorKind::InvalidInput, format!("too large ({len} bytes or more; at most {MAX_FILE})"))
 }
 
 pub struct PgnFile {
