@@ -5,7 +5,7 @@
 //! (never over an existing one); progress goes to stderr when it is a terminal; Ctrl+C stops and writes what
 //! is done. Complete analyses are kept beside the saved games and used again, as the review screen does.
 
-use super::new_file::NewFile;
+use super::new_file::Output;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use std::io::{IsTerminal, Write};
@@ -81,7 +81,7 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode> {
     };
     let config = load_config(&args);
     let engine = analysis_engine(&args, &config)?;
-    let mut out = open_output(args.output.as_ref())?;
+    let mut out = Output::open("--output", args.output.as_deref())?;
     let service = AnalysisService::start_with(&engine, config.engine.timeouts(), None)
         .context("cannot start the analysis engine")?;
     let interrupted = Arc::new(AtomicBool::new(false));
@@ -113,7 +113,7 @@ pub fn run(args: AnalyseArgs) -> Result<ExitCode> {
         };
         write_annotated(&mut out, game, &positions, &setting)?;
     }
-    out.flush()?;
+    out.finish()?;
     if interrupted.load(Ordering::SeqCst) {
         eprintln!("tabiya analyse: stopped; what was analysed is written");
         return Ok(ExitCode::from(130));
@@ -216,13 +216,6 @@ fn analysis_engine(args: &AnalyseArgs, config: &Config) -> Result<AnalysisEngine
         return Ok(AnalysisEngine::External(spec.with_more_options(&args.engine_option)));
     }
     bail!("--engine: no engine '{}' in the configuration's [[engines]] (or give uci:COMMAND)", clean(wanted))
-}
-
-fn open_output(path: Option<&PathBuf>) -> Result<Box<dyn Write>> {
-    match path {
-        None => Ok(Box::new(std::io::BufWriter::new(std::io::stdout()))),
-        Some(path) => Ok(Box::new(NewFile::checked("--output", path)?)),
-    }
 }
 
 /// Every position of the main line, or those done before Ctrl+C.
