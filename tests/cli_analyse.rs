@@ -219,3 +219,26 @@ fn the_configured_engine_timeouts_bound_a_silent_analysis_engine() {
         assert!(started.elapsed() < std::time::Duration::from_secs(8), "{:?}", started.elapsed());
     }
 }
+
+/// A game's analysis does not depend on the games analysed before it in the same run (each starts from a
+/// fresh engine), so it matches the game analysed alone, as the kept analyses assume. One search thread, so
+/// the searches are deterministic.
+#[test]
+fn a_games_analysis_is_the_same_whatever_came_before_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("two.pgn");
+    let first = "[Event \"a\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 e6 3. Nc3 Nf6 4. Bg5 Be7 *\n\n";
+    let second = "[Event \"b\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 *\n";
+    std::fs::write(&input, format!("{first}{second}")).unwrap();
+    let cfg = dir.path().join("one.toml");
+    std::fs::write(&cfg, "[engine]\nthreads = 1\n").unwrap();
+    let run = |extra: &[&str]| {
+        let base = ["analyse", input.to_str().unwrap(), "--fresh", "--nodes", "20000", "--data-dir"];
+        let paths = [dir.path().to_str().unwrap(), "--config", cfg.to_str().unwrap()];
+        let out = tabiya(&[&base[..], &paths, extra].concat());
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8(out.stdout).unwrap();
+        text[text.find("1. e4").expect("the second game")..].to_string()
+    };
+    assert_eq!(run(&[]), run(&["--game", "2"]));
+}

@@ -299,6 +299,9 @@ impl Worker {
                 }
             }
             AnalysisRequest::Game { id, start, moves, limit } => {
+                // Each game from a fresh engine (hash table and histories), so its analysis is the same
+                // whichever games came before it in a file or a session, as the kept analyses assume.
+                self.brain.new_game();
                 let done = Vec::new();
                 self.job = Job::Game(GameJob { id, start, moves, limit, done, recheck: None, rechecked: 0 });
                 self.next_game_position();
