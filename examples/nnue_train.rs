@@ -3,7 +3,7 @@
 //! ```text
 //! python3 tools/gen_nnue_data.py --seconds 3600 --out /tmp/nnue.txt --seed 1
 //! cargo run --release --example nnue_train -- DATA... --held-out=FILE [--hidden=64] [--epochs=12]
-//!     [--lr=0.001] [--batch=16384] [--lambda=1.0] [--threads=2] [--out=assets/eval.net]
+//!     [--lr=0.001] [--batch=16384] [--lambda=1.0] [--threads=2] [--init=NET] [--out=assets/eval.net]
 //! ```
 //!
 //! Each input line is `FEN;cp;result` (`tools/gen_nnue_data.py`): Stockfish's score for White and the game's
@@ -11,7 +11,8 @@
 //! and the loss is the squared difference between it and p(evaluation + correction), Texel's error. The
 //! network starts with zero output weights, so it starts exactly as the hand-written evaluation; the held-out
 //! positions (from other games: `--held-out=FILE`) print the error of both after every epoch. Adam, full
-//! batches split over `--threads`; the learning rate falls by a quarter each epoch.
+//! batches split over `--threads`; the learning rate falls by a quarter each epoch. `--init=NET` starts from a
+//! written network instead (its weights read back from their integers), to refine it on new data.
 
 use std::io::{BufRead, Write};
 use tabiya::engine::eval::nnue::{INPUTS, Network, OUTPUT_CP, QA, QB, WEIGHT_LIMIT};
@@ -111,6 +112,21 @@ impl Net {
         }
         n.b1.iter_mut().for_each(|b| *b = 0.5);
         n
+    }
+
+    /// A written network back in floating point, to train further.
+    fn read(path: &str) -> Net {
+        let bytes = std::fs::read(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
+        let q = Network::from_bytes(&bytes).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
+        let (w1, b1, w2, b2) = q.integers();
+        let scaled = |v: &[i16], s: i32| v.iter().map(|&x| x as f32 / s as f32).collect::<Vec<f32>>();
+        Net {
+            h: b1.len(),
+            w1: scaled(w1, QA),
+            b1: scaled(b1, QA),
+            w2: scaled(w2, QB),
+            b2: b2 as f32 / (QA * QB) as f32,
+        }
     }
 
     fn params_mut(&mut self) -> impl Iterator<Item = &mut f32> {
@@ -235,7 +251,9 @@ fn main() {
     let out: String = flag(&args, "out", "assets/eval.net".to_string());
     let train = load(&files, lambda);
     let test = load(&[held_out], lambda);
-    let mut net = Net::random(hidden, flag(&args, "seed", 1));
+    let init: String = flag(&args, "init", String::new());
+    let mut net = if init.is_empty() { Net::random(hidden, flag(&args, "seed", 1)) } else { Net::read(&init) };
+    let hidden = net.h;
     let n_params = INPUTS * hidden + 3 * hidden + 1;
     let mut adam = Adam { m: vec![0.0; n_params], v: vec![0.0; n_params], t: 0 };
     let mut order: Vec<u32> = (0..train.len() as u32).collect();

@@ -65,6 +65,12 @@ impl Network {
         Ok(Network { hidden, input_weights, hidden_bias, output_weights, output_bias })
     }
 
+    /// The integers as written: input weights (input-major), hidden biases, output weights (ours, then
+    /// theirs) and the output bias; the trainer reads a network back through this to refine it.
+    pub fn integers(&self) -> (&[i16], &[i16], &[i16], i32) {
+        (&self.input_weights, &self.hidden_bias, &self.output_weights, self.output_bias)
+    }
+
     /// The correction in centipawns for the side to move, from the active inputs of each side (`ours` as the
     /// side to move sees the board, `theirs` as its opponent does).
     pub fn correction(&self, ours: &[u16], theirs: &[u16]) -> i32 {
