@@ -156,7 +156,7 @@ fn the_result_is_told_in_words() {
         press(&mut a, m);
     }
     let lines = render(&mut a, 80, 24);
-    assert!(contains(&lines, "Black wins by checkmate. Ctrl+N for a new game."), "{lines:#?}");
+    assert!(contains(&lines, "Black wins by checkmate. Ctrl+O to review it, Ctrl+N for a new game."), "{lines:#?}");
 }
 
 #[test]

@@ -16,10 +16,11 @@ pub enum Command {
     CopyPgn,
     Evaluate,
     Hint,
+    Review,
 }
 
 impl Command {
-    pub const ALL: [Command; 12] = [
+    pub const ALL: [Command; 13] = [
         Command::Help,
         Command::Quit,
         Command::NewGame,
@@ -32,6 +33,7 @@ impl Command {
         Command::CopyPgn,
         Command::Evaluate,
         Command::Hint,
+        Command::Review,
     ];
 
     /// The configuration key of this command (`[keys] flip = [...]`).
@@ -49,6 +51,7 @@ impl Command {
             Command::CopyPgn => "copy_pgn",
             Command::Evaluate => "evaluate",
             Command::Hint => "hint",
+            Command::Review => "review",
         }
     }
 
@@ -67,6 +70,7 @@ impl Command {
             Command::CopyPgn => "copy the game (PGN) to the clipboard",
             Command::Evaluate => "live engine analysis on/off (in play: a finished game, or with in_play)",
             Command::Hint => "hint: the engine's best move for the side to move, after 1 s",
+            Command::Review => "review the finished game: step through it, analyse it, play on from a move",
         }
     }
 }

@@ -143,6 +143,7 @@ pub struct KeyConfig {
     pub copy_pgn: Vec<String>,
     pub evaluate: Vec<String>,
     pub hint: Vec<String>,
+    pub review: Vec<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -262,6 +263,7 @@ impl Default for KeyConfig {
             copy_pgn: k(&["ctrl+p"]),
             evaluate: k(&["ctrl+e"]),
             hint: k(&["f3"]),
+            review: k(&["ctrl+o", "f5"]),
         }
     }
 }
@@ -379,6 +381,7 @@ impl KeyConfig {
             Command::CopyPgn => &self.copy_pgn,
             Command::Evaluate => &self.evaluate,
             Command::Hint => &self.hint,
+            Command::Review => &self.review,
         }
     }
 
@@ -397,6 +400,7 @@ impl KeyConfig {
             Command::CopyPgn => &mut self.copy_pgn,
             Command::Evaluate => &mut self.evaluate,
             Command::Hint => &mut self.hint,
+            Command::Review => &mut self.review,
         }
     }
 }

@@ -12,4 +12,4 @@ mod state;
 
 pub use list::{GameList, ListEntry};
 pub use path::{Branch, TreePath};
-pub use state::{Continuation, OpenAt, ReviewContext, ReviewOutcome, ReviewState};
+pub use state::{BackTo, Continuation, OpenAt, ReviewContext, ReviewOutcome, ReviewState};

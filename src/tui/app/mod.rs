@@ -11,7 +11,7 @@ use super::dialog::{Choice, Dialog, PROMOTION_ROLES, Picker};
 use super::keymap::{KeyMap, fixed_action};
 use super::new_game::{FormOutcome, NewGameForm, NewGameSpec};
 use super::play::{PlayOutcome, PlayState, capitalize};
-use super::review::{Continuation, GameList, OpenAt, ReviewContext, ReviewOutcome, ReviewState};
+use super::review::{BackTo, Continuation, GameList, OpenAt, ReviewContext, ReviewOutcome, ReviewState};
 use super::setup::{PlayerSpec, StartSpec, TimeControlSpec};
 use super::theme::Theme;
 use super::unfinished::{UnfinishedOutcome, UnfinishedScreen};

@@ -106,10 +106,23 @@ impl App {
 
     pub(super) fn open_listed(&mut self, i: usize, from_list: bool) {
         if let Some(game) = self.list.as_ref().and_then(|l| l.open(i)) {
-            let mut review = ReviewState::new(game, from_list, OpenAt::default());
+            let back = if from_list { BackTo::List } else { BackTo::Nowhere };
+            let mut review = ReviewState::new(game, back, OpenAt::default());
             review.show_kept_analysis(&self.analysis_settings());
             self.screen = Screen::Review(Box::new(review));
         }
+    }
+
+    /// Opens the play screen's finished game for review at its last move (its kept analysis too, if it has
+    /// one); Esc comes back to it.
+    pub(super) fn review_finished_game(&mut self) {
+        let Some(play) = &self.play else { return };
+        let pgn = play.game.to_pgn();
+        let Some(game) = crate::game::pgn::read_games(pgn.as_bytes()).into_iter().next() else { return };
+        self.review_file = play.game.save_path().map(Path::to_path_buf);
+        let mut review = ReviewState::new(game, BackTo::Play, OpenAt::End);
+        review.show_kept_analysis(&self.analysis_settings());
+        self.screen = Screen::Review(Box::new(review));
     }
 
     /// Offers to resume an unfinished game found at start-up. When its file names an engine the user has not

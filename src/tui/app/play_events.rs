@@ -191,6 +191,14 @@ impl App {
                 "No live analysis while the game is on ([analysis] in_play = true allows it)",
                 StatusKind::Error,
             ),
+            Command::Review if play.game.is_over() => {
+                play.live.stop();
+                self.review_finished_game();
+                return;
+            }
+            Command::Review => {
+                play.set_notice("The game is still on: it can be reviewed once it is over", StatusKind::Normal)
+            }
             Command::Hint if play.game.is_over() => play.set_notice("The game is over: no hint", StatusKind::Normal),
             Command::Hint => {
                 let pos = play.game.position().clone();

@@ -71,7 +71,9 @@ impl App {
         let Screen::Review(review) = &mut self.screen else { return };
         match review.handle(action, &cx) {
             ReviewOutcome::Stay => {}
-            ReviewOutcome::BackToList => self.screen = Screen::List,
+            ReviewOutcome::Back(BackTo::List) => self.screen = Screen::List,
+            ReviewOutcome::Back(BackTo::Play) if self.play.is_some() => self.screen = Screen::Play,
+            ReviewOutcome::Back(_) => {}
             ReviewOutcome::NewGame => self.screen = Screen::NewGame(NewGameForm::from_config(&self.config)),
             ReviewOutcome::Output(bytes) => self.output.push(bytes),
             ReviewOutcome::SaveAnalysed(pgn) => {

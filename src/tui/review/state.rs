@@ -37,7 +37,8 @@ pub struct ReviewContext {
 #[derive(Debug, PartialEq)]
 pub enum ReviewOutcome {
     Stay,
-    BackToList,
+    /// Esc: back to the screen the game was opened from.
+    Back(BackTo),
     NewGame,
     /// Play on from the shown position as a new game that keeps the line that led there.
     Continue(Box<Continuation>),
@@ -45,6 +46,17 @@ pub enum ReviewOutcome {
     Output(String),
     /// Save the game annotated by the whole-game analysis (this PGN text) next to its file.
     SaveAnalysed(String),
+}
+
+/// Where Esc goes from a game under review.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BackTo {
+    /// Nowhere: the game was the only one of its file.
+    Nowhere,
+    /// The list of games it was chosen from.
+    List,
+    /// The finished game it was opened from, on the play screen.
+    Play,
 }
 
 /// A new game's history: the start and the moves to the shown position, and who played.
@@ -71,8 +83,8 @@ pub struct ReviewState {
     pub live: LiveAnalysis,
     /// Whole-game analysis of the main line.
     pub analysis: GameAnalysis,
-    /// The game came from a list (Esc goes back to it).
-    pub from_list: bool,
+    /// Where Esc goes (outside a variation).
+    pub back: BackTo,
     /// Why the last request could not be done (shown until the next move).
     pub notice: Option<String>,
     /// The `TimeControl` tag, for the time each move took.
@@ -80,7 +92,7 @@ pub struct ReviewState {
 }
 
 impl ReviewState {
-    pub fn new(game: PgnGame, from_list: bool, open_at: OpenAt) -> ReviewState {
+    pub fn new(game: PgnGame, back: BackTo, open_at: OpenAt) -> ReviewState {
         let position = game.tree.start.clone();
         let time_control = game.headers.get("TimeControl").and_then(|t| TimeControl::from_pgn(t).ok());
         let mut r = ReviewState {
@@ -91,7 +103,7 @@ impl ReviewState {
             notes_scroll: 0,
             live: LiveAnalysis::default(),
             analysis: GameAnalysis::default(),
-            from_list,
+            back,
             notice: None,
             time_control,
         };
@@ -273,7 +285,7 @@ impl ReviewState {
             Action::Tab => path::down(main, &self.path).or_else(|| self.back_to_first_alternative()),
             Action::Backspace => path::leave(&self.path),
             Action::Cancel if !self.path.branches.is_empty() => path::leave(&self.path),
-            Action::Cancel if self.from_list => return ReviewOutcome::BackToList,
+            Action::Cancel if self.back != BackTo::Nowhere => return ReviewOutcome::Back(self.back),
             Action::Nav(Nav::First) => Some(TreePath::default()),
             Action::Nav(Nav::Last) => path::line_end(main, &self.path),
             Action::Nav(Nav::PageUp) => return self.scroll_notes(-1, cx),

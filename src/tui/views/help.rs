@@ -48,6 +48,7 @@ fn what(command: Command) -> &'static str {
         Command::CopyPgn => "copy the PGN",
         Command::Evaluate => "live analysis on/off",
         Command::Hint => "hint: best move in 1 s",
+        Command::Review => "review a finished game",
     }
 }
 

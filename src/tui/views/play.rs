@@ -79,15 +79,26 @@ fn draw_foot(buf: &mut ratatui::buffer::Buffer, app: &App, play: &PlayState, foo
     let input_rect = Rect::new(foot.x, foot.y + status_rows, foot.width, input_rows);
     ratatui::widgets::Widget::render(&input, input_rect, buf);
     if hint_rows == 1 {
-        let line = play_hints(app, usize::from(foot.width));
+        let line = play_hints(app, play.game.is_over(), usize::from(foot.width));
         buf.set_line(foot.x, foot.bottom() - 1, &Line::styled(line, theme.dim), foot.width);
     }
 }
 
 /// The play screen's key hints: help and quit always, then resign, draw, takeback, new game, flip, hint, as
-/// they fit.
-fn play_hints(app: &App, columns: usize) -> String {
+/// they fit; once the game is over, review, analysis, new game, save and flip instead.
+fn play_hints(app: &App, over: bool, columns: usize) -> String {
     let k = &app.keymap;
+    let required = [format!("{} help", k.hint(Command::Help)), format!("{} quit", k.hint(Command::Quit))];
+    if over {
+        let optional = [
+            format!("{} review", k.hint(Command::Review)),
+            format!("{} analysis", k.hint(Command::Evaluate)),
+            format!("{} new", k.hint(Command::NewGame)),
+            format!("{} save", k.hint(Command::SavePgn)),
+            format!("{} flip", k.hint(Command::Flip)),
+        ];
+        return super::hints::fit_hints(&optional, &required, columns);
+    }
     let optional = [
         format!("{} resign", k.hint(Command::Resign)),
         format!("{} draw", k.hint(Command::Draw)),
@@ -96,7 +107,6 @@ fn play_hints(app: &App, columns: usize) -> String {
         format!("{} flip", k.hint(Command::Flip)),
         format!("{} hint", k.hint(Command::Hint)),
     ];
-    let required = [format!("{} help", k.hint(Command::Help)), format!("{} quit", k.hint(Command::Quit))];
     super::hints::fit_hints(&optional, &required, columns)
 }
 
@@ -227,7 +237,9 @@ fn game_status_text(app: &App, play: &PlayState) -> (String, StatusKind) {
     }
     let game = &play.game;
     if let Some(result) = game.result_text() {
-        return (format!("{result}. {} for a new game.", app.keymap.hint(Command::NewGame)), StatusKind::Over);
+        let review = app.keymap.keys_for(Command::Review).first().map(|k| format!("{k} to review it, "));
+        let new = app.keymap.hint(Command::NewGame);
+        return (format!("{result}. {}{new} for a new game.", review.unwrap_or_default()), StatusKind::Over);
     }
     let side = game.side_to_move();
     // A standing draw offer needs the room more than the move, which the board marks anyway.

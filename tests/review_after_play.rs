@@ -1,0 +1,93 @@
+//! Reviewing the game just played: the review key opens a finished game on the review screen at its last
+//! move, Esc comes back to it, and a game still on is not opened. The play screen's foot offers the key once
+//! the game is over.
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::sync::Arc;
+use tabiya::game::FakeTime;
+use tabiya::tui::action::{Action, Command, Dir};
+use tabiya::tui::app::{App, AppOptions, Screen};
+use tabiya::tui::config::Config;
+use tabiya::tui::keymap::KeyMap;
+use tabiya::tui::new_game::NewGameSpec;
+use tabiya::tui::setup::{PlayerSpec, StartSpec};
+use tabiya::tui::views::screen;
+
+fn game() -> App {
+    let mut config = Config::default();
+    config.engine.hash_mb = 1;
+    let keymap = KeyMap::from_config(&config.keys).unwrap();
+    let options = AppOptions { saves: None, notify: None, time: Some(Arc::new(FakeTime::new())) };
+    let mut app = App::new(config, keymap, None, options);
+    let spec = NewGameSpec {
+        white: PlayerSpec::Human,
+        black: PlayerSpec::Human,
+        time: "untimed".parse().unwrap(),
+        start: StartSpec::Standard,
+    };
+    app.start_game(&spec).unwrap();
+    app
+}
+
+fn play(app: &mut App, moves: &str) {
+    for m in moves.split_whitespace() {
+        m.chars().for_each(|c| app.update(Action::Type(c)));
+        app.update(Action::Submit);
+    }
+}
+
+fn render(app: &mut App, w: u16, h: u16) -> Vec<String> {
+    app.update(Action::Resize { width: w, height: h });
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
+    terminal.draw(|f| screen::draw(f, app)).unwrap();
+    let buf = terminal.backend().buffer().clone();
+    (0..h).map(|y| (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect()).collect()
+}
+
+fn shown_fen(app: &App) -> String {
+    let Screen::Review(r) = &app.screen else { panic!("not reviewing") };
+    r.position().to_fen()
+}
+
+#[test]
+fn a_finished_game_opens_for_review_at_its_last_move_and_esc_comes_back() {
+    let mut app = game();
+    play(&mut app, "f3 e5 g4 Qh4#");
+    let final_fen = app.play.as_ref().unwrap().game.position().to_fen();
+    app.update(Action::Command(Command::Review));
+    assert_eq!(shown_fen(&app), final_fen);
+    // The whole game is there: four steps back is the start.
+    (0..4).for_each(|_| app.update(Action::Cursor(Dir::Left)));
+    assert_eq!(shown_fen(&app), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    let lines = render(&mut app, 80, 24);
+    assert!(lines.iter().any(|l| l.contains("Qh4#")), "{lines:#?}");
+    app.update(Action::Cancel);
+    assert!(matches!(app.screen, Screen::Play));
+    assert!(app.play.as_ref().unwrap().game.is_over());
+}
+
+#[test]
+fn a_game_still_on_is_not_opened_for_review() {
+    let mut app = game();
+    play(&mut app, "e4 e5");
+    app.update(Action::Command(Command::Review));
+    assert!(matches!(app.screen, Screen::Play));
+    let lines = render(&mut app, 80, 24);
+    assert!(lines.iter().any(|l| l.contains("reviewed once it is over")), "{lines:#?}");
+}
+
+#[test]
+fn the_foot_offers_review_once_the_game_is_over() {
+    for (w, h) in [(80, 24), (160, 50)] {
+        let mut app = game();
+        play(&mut app, "e4 e5");
+        let foot = render(&mut app, w, h).pop().unwrap();
+        assert!(foot.contains("resign") && !foot.contains("review"), "{foot}");
+        play(&mut app, "Qh5 Nc6 Bc4 Nf6 Qxf7#");
+        let lines = render(&mut app, w, h);
+        let foot = lines.last().unwrap();
+        assert!(foot.contains("Ctrl+O review") && !foot.contains("resign"), "{foot}");
+        assert!(lines.iter().any(|l| l.contains("White wins by checkmate. Ctrl+O to review it")), "{lines:#?}");
+    }
+}
