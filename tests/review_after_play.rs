@@ -1,11 +1,12 @@
 //! Reviewing the game just played: the review key opens a finished game on the review screen at its last
 //! move, Esc comes back to it, and a game still on is not opened. The play screen's foot offers the key once
-//! the game is over.
+//! the game is over. Its analysed copy is written beside the save folder, never into it.
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::sync::Arc;
-use tabiya::game::FakeTime;
+use std::time::{Duration, Instant};
+use tabiya::game::{FakeTime, SaveStore};
 use tabiya::tui::action::{Action, Command, Dir};
 use tabiya::tui::app::{App, AppOptions, Screen};
 use tabiya::tui::config::Config;
@@ -15,10 +16,15 @@ use tabiya::tui::setup::{PlayerSpec, StartSpec};
 use tabiya::tui::views::screen;
 
 fn game() -> App {
+    game_saved_in(None)
+}
+
+fn game_saved_in(saves: Option<SaveStore>) -> App {
     let mut config = Config::default();
     config.engine.hash_mb = 1;
+    config.analysis.game_movetime_ms = 100;
     let keymap = KeyMap::from_config(&config.keys).unwrap();
-    let options = AppOptions { saves: None, notify: None, time: Some(Arc::new(FakeTime::new())) };
+    let options = AppOptions { saves, notify: None, time: Some(Arc::new(FakeTime::new())) };
     let mut app = App::new(config, keymap, None, options);
     let spec = NewGameSpec {
         white: PlayerSpec::Human,
@@ -90,4 +96,34 @@ fn the_foot_offers_review_once_the_game_is_over() {
         assert!(foot.contains("Ctrl+O review") && !foot.contains("resign"), "{foot}");
         assert!(lines.iter().any(|l| l.contains("White wins by checkmate. Ctrl+O to review it")), "{lines:#?}");
     }
+}
+
+#[test]
+fn the_analysed_copy_of_a_saved_game_goes_beside_the_save_folder() {
+    let data = std::env::temp_dir().join(format!("tabiya-review-after-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let mut app = game_saved_in(Some(SaveStore::open(data.join("games")).unwrap()));
+    play(&mut app, "f3 e5 g4 Qh4#");
+    app.update(Action::Command(Command::Review));
+    app.update(Action::Type('A'));
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !matches!(&app.screen, Screen::Review(r) if r.analysis.done) {
+        assert!(Instant::now() < deadline, "the whole-game analysis did not finish");
+        app.update(Action::Tick);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    app.update(Action::Type('w'));
+    let Screen::Review(r) = &app.screen else { panic!("not reviewing") };
+    let notice = r.notice.clone().unwrap_or_default();
+    assert!(notice.contains("analysed") && notice.contains("-analysed.pgn"), "{notice}");
+    let names = |dir: &str| -> Vec<String> {
+        let entries = std::fs::read_dir(data.join(dir)).unwrap().filter_map(|e| e.ok());
+        entries.filter(|e| e.path().is_file()).map(|e| e.file_name().to_string_lossy().into_owned()).collect()
+    };
+    let (games, analysed) = (names("games"), names("analysed"));
+    assert_eq!(games.len(), 1, "only the game itself in the save folder: {games:?}");
+    assert_eq!(analysed, [games[0].replace(".pgn", "-analysed.pgn")]);
+    let saved = std::fs::read_to_string(data.join("analysed").join(&analysed[0])).unwrap();
+    assert!(saved.contains("g4 $4") && saved.contains("[WhiteAccuracy"), "{saved}");
+    std::fs::remove_dir_all(&data).unwrap();
 }

@@ -116,20 +116,11 @@ impl App {
         }
     }
 
-    /// Writes `<file>-analysed.pgn` beside the reviewed file (or in the saves folder, for text that came from
-    /// no file), `-analysed-2.pgn` and on when taken: a file is never replaced.
+    /// Writes `<file>-analysed.pgn` into `analysed_folder`, `-analysed-2.pgn` and on when taken: a file is
+    /// never replaced.
     pub(super) fn save_analysed(&self, pgn: &str) -> Result<std::path::PathBuf, String> {
         use std::io::Write;
-        let (dir, stem) = match &self.review_file {
-            Some(f) => (
-                f.parent().map(Path::to_path_buf).unwrap_or_default(),
-                f.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "game".into()),
-            ),
-            None => match &self.options.saves {
-                Some(saves) => (saves.dir().to_path_buf(), "review".to_string()),
-                None => return Err("the game came from no file and there is no save folder".into()),
-            },
-        };
+        let (dir, stem) = self.analysed_folder()?;
         for n in 1..1000 {
             let name = if n == 1 { format!("{stem}-analysed.pgn") } else { format!("{stem}-analysed-{n}.pgn") };
             let path = dir.join(name);
@@ -148,6 +139,27 @@ impl App {
             }
         }
         Err("too many analysed copies already".into())
+    }
+
+    /// Where an analysed copy goes, and its name's stem: beside the reviewed file; for a game of the save
+    /// folder (or text that came from no file), `analysed/` beside that folder, so that it holds only tabiya's
+    /// own game files.
+    fn analysed_folder(&self) -> Result<(std::path::PathBuf, String), String> {
+        let saves = self.options.saves.as_ref().map(|s| s.dir());
+        let same =
+            |a: &Path, b: &Path| a == b || a.canonicalize().ok().is_some_and(|a| b.canonicalize().ok() == Some(a));
+        let in_saves = |f: &Path| f.parent().zip(saves).is_some_and(|(p, s)| same(p, s));
+        let stem = |f: &Path| f.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_else(|| "game".into());
+        match (&self.review_file, saves) {
+            (Some(f), _) if !in_saves(f) => Ok((f.parent().map(Path::to_path_buf).unwrap_or_default(), stem(f))),
+            (file, Some(saves)) => {
+                let dir = saves.parent().unwrap_or(saves).join("analysed");
+                std::fs::create_dir_all(&dir)
+                    .map_err(|e| format!("{}: {e}", crate::text::clean(&dir.display().to_string())))?;
+                Ok((dir, file.as_deref().map_or_else(|| "review".to_string(), stem)))
+            }
+            (_, None) => Err("the game came from no file and there is no save folder".into()),
+        }
     }
 
     /// "Continue from here": a new game with the reviewed line's start and moves, its players (people, under
