@@ -127,3 +127,38 @@ fn the_analysed_copy_of_a_saved_game_goes_beside_the_save_folder() {
     assert!(saved.contains("g4 $4") && saved.contains("[WhiteAccuracy"), "{saved}");
     std::fs::remove_dir_all(&data).unwrap();
 }
+
+#[test]
+fn g_on_the_new_game_screen_lists_the_saved_games_and_esc_goes_back() {
+    let data = std::env::temp_dir().join(format!("tabiya-saved-list-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let mut app = game_saved_in(Some(SaveStore::open(data.join("games")).unwrap()));
+    app.update(Action::Command(Command::NewGame));
+    app.update(Action::Type('g'));
+    let Screen::NewGame(form) = &app.screen else { panic!("left the new-game screen with nothing to list") };
+    assert!(form.error.as_deref().is_some_and(|e| e.starts_with("No saved games in")), "{:?}", form.error);
+    app.update(Action::Cancel);
+    play(&mut app, "f3 e5 g4 Qh4#");
+    // The game is written on a thread of its own; wait for the file.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let store = SaveStore::open(data.join("games")).unwrap();
+    while store.list().unwrap().games.is_empty() {
+        assert!(Instant::now() < deadline, "the game was never saved");
+        app.update(Action::Tick);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    app.update(Action::Command(Command::NewGame));
+    let lines = render(&mut app, 80, 24);
+    assert!(lines.iter().any(|l| l.contains("g saved games")), "{lines:#?}");
+    app.update(Action::Type('g'));
+    assert!(matches!(app.screen, Screen::List), "the list of saved games");
+    assert!(render(&mut app, 80, 24).iter().any(|l| l.contains("Esc new game")));
+    app.update(Action::Submit);
+    let Screen::Review(r) = &app.screen else { panic!("not reviewing") };
+    assert_eq!(r.game.tree.mainline.moves.len(), 4);
+    app.update(Action::Cancel);
+    assert!(matches!(app.screen, Screen::List));
+    app.update(Action::Cancel);
+    assert!(matches!(app.screen, Screen::NewGame(_)));
+    std::fs::remove_dir_all(&data).unwrap();
+}

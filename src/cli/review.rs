@@ -57,14 +57,9 @@ fn saved_games(common: &CommonArgs) -> Result<(String, SavedFiles)> {
         return Err(no_saved_games(&dir));
     }
     let store = SaveStore::open(dir).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let listing = store.list().map_err(|e| anyhow::anyhow!("{e}"))?;
-    if listing.games.is_empty() {
+    let files = store.game_files().map_err(|e| anyhow::anyhow!("{e}"))?;
+    if files.is_empty() {
         return Err(no_saved_games(store.dir()));
-    }
-    let mut files = Vec::new();
-    for game in &listing.games {
-        let bytes = read_file(&game.path).with_context(|| format!("{}: cannot read", game.path.display()))?;
-        files.push((game.path.clone(), bytes));
     }
     Ok((format!("saved games in {}", store.dir().display()), files))
 }

@@ -109,6 +109,19 @@ impl SaveStore {
     }
 }
 
+impl SaveStore {
+    /// Each saved game's file with its bytes, newest first, for review (a file that went away since the
+    /// listing is left out).
+    ///
+    /// # Errors
+    /// `Save` when the folder cannot be read.
+    pub fn game_files(&self) -> Result<Vec<(PathBuf, Vec<u8>)>, GameError> {
+        let listing = self.list()?;
+        let read = |g: &SavedGame| crate::game::pgn::read_file(&g.path).ok().map(|bytes| (g.path.clone(), bytes));
+        Ok(listing.games.iter().filter_map(read).collect())
+    }
+}
+
 /// Reads one file of the folder as a tabiya game, or says why it is not one.
 pub(super) fn inspect(path: &Path) -> Result<SavedGame, String> {
     let game = read_saved(path)?;

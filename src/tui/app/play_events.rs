@@ -9,6 +9,14 @@ impl App {
             self.open_unfinished();
             return;
         }
+        if action == Action::Type('g') && !self.typing() && self.options.saves.is_some() {
+            if let Err(e) = self.open_saved_list()
+                && let Screen::NewGame(form) = &mut self.screen
+            {
+                form.error = Some(e);
+            }
+            return;
+        }
         let Screen::NewGame(form) = &mut self.screen else { return };
         let outcome = form.handle(&action);
         let bell = form.bell_on_move;

@@ -16,9 +16,30 @@ impl App {
         true
     }
 
-    /// `u unfinished games` for the new-game screen's keys, when there are some.
-    pub fn unfinished_hint(&self) -> Option<&'static str> {
-        (self.options.saves.is_some() && self.unfinished_count > 0).then_some("u unfinished games")
+    /// The new-game screen's keys for saved games: `u unfinished games` when there are some, and `g saved
+    /// games` where games are saved.
+    pub fn saved_games_hints(&self) -> Vec<String> {
+        let unfinished = (self.unfinished_count > 0).then_some("u unfinished games");
+        let hints = unfinished.into_iter().chain(Some("g saved games"));
+        if self.options.saves.is_some() { hints.map(String::from).collect() } else { Vec::new() }
+    }
+
+    /// The saved games on the list screen (`g` on the new-game screen), to review or resume.
+    ///
+    /// # Errors
+    /// Why there is nothing to list.
+    pub fn open_saved_list(&mut self) -> Result<(), String> {
+        let Some(store) = self.options.saves.clone() else { return Err("There is no save folder".into()) };
+        let files = store.game_files().map_err(|e| e.to_string())?;
+        let folder = crate::text::clean(&store.dir().display().to_string());
+        if files.is_empty() {
+            return Err(format!("No saved games in {folder} yet"));
+        }
+        // The list even for one game, so that Esc from the game comes back to it.
+        self.list = Some(GameList::saved(&format!("saved games in {folder}"), files));
+        self.review_file = None;
+        self.screen = Screen::List;
+        Ok(())
     }
 
     /// Opens the list of unfinished games (the `u` key of the new-game screen), leaving out the game in play.

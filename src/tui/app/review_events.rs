@@ -20,6 +20,7 @@ impl App {
                 let i = list.selected;
                 self.open_listed(i, true);
             }
+            Action::Cancel => self.screen = Screen::NewGame(NewGameForm::from_config(&self.config)),
             Action::Type('r' | 'R') => {
                 let Some((path, summary)) = list.resumable(list.selected) else {
                     list.notice = Some("Only an unfinished saved game can be resumed".into());

@@ -111,12 +111,14 @@ impl Widget for &NewGameView<'_> {
         for message in self.messages() {
             lines.extend(wrap(message, inner).into_iter().map(|row| Line::styled(row, t.error)));
         }
-        let mut more = vec!["↑↓ choose".to_string(), "←→ change".into()];
-        more.extend(self.more_keys.iter().cloned());
-        more.push("type in text rows".into());
+        let more = ["↑↓ choose", "←→ change", "type in text rows"];
         let mut keys = vec!["Enter start".to_string()];
         keys.extend(self.keys.iter().cloned());
         lines.push(Line::styled(fit_hints(&more, &keys, inner), t.dim));
+        // The saved games' keys get a row of their own, so they show at 80 columns too.
+        if !self.more_keys.is_empty() {
+            lines.push(Line::styled(fit_hints(self.more_keys, &[] as &[&str], inner), t.dim));
+        }
         let rect = centered(area, box_w, lines.len() as u16 + 2);
         let block = Block::default()
             .borders(Borders::ALL)

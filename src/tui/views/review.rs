@@ -43,6 +43,7 @@ pub fn draw_list(frame: &mut Frame, app: &App, list: &GameList) {
             if list.resumable(list.selected).is_some() {
                 more.push("r resume");
             }
+            more.push("Esc new game");
             let quit = [format!("{} quit", app.keymap.hint(Command::Quit))];
             vec![(fit_hints(&more, &quit, usize::from(inner.width)), t.dim)]
         }

@@ -16,7 +16,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 format!("{} help", app.keymap.hint(Command::Help)),
                 format!("{} quit", app.keymap.hint(Command::Quit)),
             ];
-            let more_keys: Vec<String> = app.unfinished_hint().map(String::from).into_iter().collect();
+            let more_keys = app.saved_games_hints();
             let view = NewGameView {
                 form,
                 pieces: app.config.display.pieces,
