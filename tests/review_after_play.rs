@@ -162,3 +162,31 @@ fn g_on_the_new_game_screen_lists_the_saved_games_and_esc_goes_back() {
     assert!(matches!(app.screen, Screen::NewGame(_)));
     std::fs::remove_dir_all(&data).unwrap();
 }
+
+#[test]
+fn the_game_in_progress_is_listed_but_not_resumed_twice() {
+    let data = std::env::temp_dir().join(format!("tabiya-saved-busy-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let store = SaveStore::open(data.join("games")).unwrap();
+    let mut app = game_saved_in(Some(store.clone()));
+    play(&mut app, "e4 e5");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while store.list().unwrap().games.is_empty() {
+        assert!(Instant::now() < deadline, "the game was never saved");
+        app.update(Action::Tick);
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    app.update(Action::Command(Command::NewGame));
+    app.update(Action::Type('g'));
+    assert!(matches!(app.screen, Screen::List));
+    app.update(Action::Type('r'));
+    assert!(matches!(app.screen, Screen::List));
+    let lines = render(&mut app, 80, 24);
+    assert!(lines.iter().any(|l| l.contains("That is the game in progress")), "{lines:#?}");
+    app.update(Action::Cancel);
+    app.update(Action::Cancel);
+    assert!(matches!(app.screen, Screen::Play));
+    assert_eq!(app.play.as_ref().unwrap().game.position().fullmove_number(), 2);
+    drop(app);
+    std::fs::remove_dir_all(&data).unwrap();
+}

@@ -26,6 +26,10 @@ impl App {
                     list.notice = Some("Only an unfinished saved game can be resumed".into());
                     return;
                 };
+                if self.play.as_ref().and_then(|p| p.game.save_path()) == Some(path.as_path()) {
+                    list.notice = Some("That is the game in progress: Esc twice goes back to it".into());
+                    return;
+                }
                 if let Err(e) = self.resume_listed(&path, summary)
                     && let Some(list) = &mut self.list
                 {
