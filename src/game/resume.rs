@@ -107,9 +107,7 @@ impl SaveStore {
         }
         Ok(listing)
     }
-}
 
-impl SaveStore {
     /// Each saved game's file with its bytes, newest first, for review (a file that went away since the
     /// listing is left out).
     ///

@@ -87,26 +87,27 @@ fn draw_foot(buf: &mut ratatui::buffer::Buffer, app: &App, play: &PlayState, foo
 /// The play screen's key hints: help and quit always, then resign, draw, takeback, new game, flip, hint, as
 /// they fit; once the game is over, review, analysis, new game, save and flip instead.
 fn play_hints(app: &App, over: bool, columns: usize) -> String {
-    let k = &app.keymap;
-    let required = [format!("{} help", k.hint(Command::Help)), format!("{} quit", k.hint(Command::Quit))];
-    if over {
-        let optional = [
-            format!("{} review", k.hint(Command::Review)),
-            format!("{} analysis", k.hint(Command::Evaluate)),
-            format!("{} new", k.hint(Command::NewGame)),
-            format!("{} save", k.hint(Command::SavePgn)),
-            format!("{} flip", k.hint(Command::Flip)),
-        ];
-        return super::hints::fit_hints(&optional, &required, columns);
-    }
-    let optional = [
-        format!("{} resign", k.hint(Command::Resign)),
-        format!("{} draw", k.hint(Command::Draw)),
-        format!("{} takeback", k.hint(Command::Takeback)),
-        format!("{} new", k.hint(Command::NewGame)),
-        format!("{} flip", k.hint(Command::Flip)),
-        format!("{} hint", k.hint(Command::Hint)),
-    ];
+    let hint = |(command, what): &(Command, &str)| format!("{} {what}", app.keymap.hint(*command));
+    let required = [(Command::Help, "help"), (Command::Quit, "quit")].map(|h| hint(&h));
+    let optional: &[(Command, &str)] = if over {
+        &[
+            (Command::Review, "review"),
+            (Command::Evaluate, "analysis"),
+            (Command::NewGame, "new"),
+            (Command::SavePgn, "save"),
+            (Command::Flip, "flip"),
+        ]
+    } else {
+        &[
+            (Command::Resign, "resign"),
+            (Command::Draw, "draw"),
+            (Command::Takeback, "takeback"),
+            (Command::NewGame, "new"),
+            (Command::Flip, "flip"),
+            (Command::Hint, "hint"),
+        ]
+    };
+    let optional: Vec<String> = optional.iter().map(hint).collect();
     super::hints::fit_hints(&optional, &required, columns)
 }
 
