@@ -98,13 +98,8 @@ fn the_foot_offers_review_once_the_game_is_over() {
     }
 }
 
-#[test]
-fn the_analysed_copy_of_a_saved_game_goes_beside_the_save_folder() {
-    let data = std::env::temp_dir().join(format!("tabiya-review-after-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&data);
-    let mut app = game_saved_in(Some(SaveStore::open(data.join("games")).unwrap()));
-    play(&mut app, "f3 e5 g4 Qh4#");
-    app.update(Action::Command(Command::Review));
+/// Presses `A` and waits for the whole-game analysis to finish.
+fn analyse_whole_game(app: &mut App) {
     app.update(Action::Type('A'));
     let deadline = Instant::now() + Duration::from_secs(20);
     while !matches!(&app.screen, Screen::Review(r) if r.analysis.done) {
@@ -112,6 +107,32 @@ fn the_analysed_copy_of_a_saved_game_goes_beside_the_save_folder() {
         app.update(Action::Tick);
         std::thread::sleep(Duration::from_millis(20));
     }
+}
+
+#[test]
+fn the_review_foot_shows_the_analysis_keys_at_80_columns() {
+    let mut app = game();
+    play(&mut app, "f3 e5 g4 Qh4#");
+    app.update(Action::Command(Command::Review));
+    let foot = render(&mut app, 80, 24).pop().unwrap();
+    for hint in ["←→ move", "a analyse", "A analyse game", "F1 help"] {
+        assert!(foot.contains(hint), "{hint} missing: {foot}");
+    }
+    analyse_whole_game(&mut app);
+    let foot = render(&mut app, 80, 24).pop().unwrap();
+    assert!(foot.contains("n next mistake") && !foot.contains("A analyse game"), "{foot}");
+    let foot = render(&mut app, 160, 50).pop().unwrap();
+    assert!(foot.contains("w save analysed") && foot.contains("Enter play on"), "{foot}");
+}
+
+#[test]
+fn the_analysed_copy_of_a_saved_game_goes_beside_the_save_folder() {
+    let data = std::env::temp_dir().join(format!("tabiya-review-after-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&data);
+    let mut app = game_saved_in(Some(SaveStore::open(data.join("games")).unwrap()));
+    play(&mut app, "f3 e5 g4 Qh4#");
+    app.update(Action::Command(Command::Review));
+    analyse_whole_game(&mut app);
     app.update(Action::Type('w'));
     let Screen::Review(r) = &app.screen else { panic!("not reviewing") };
     let notice = r.notice.clone().unwrap_or_default();

@@ -159,22 +159,25 @@ fn draw_status(l: &ReviewLayout, buf: &mut Buffer, review: &ReviewState, app: &A
     }
     if let Some(help) = l.help {
         let k = &app.keymap;
-        let keys = [
-            "←→ move".to_string(),
-            "↑↓ Tab variations".into(),
-            "Esc back out".into(),
-            format!("a/{} analyse", k.hint(Command::Evaluate)),
-            "A whole game".into(),
-            "n next mistake".into(),
-            "Enter play on".into(),
-            "w save analysed".into(),
-            "Home End".into(),
-            "PgUp PgDn notes".into(),
-        ];
+        let keys = review_hints(review.analysis.started());
         let always = [format!("{} help", k.hint(Command::Help)), format!("{} quit", k.hint(Command::Quit))];
         let text = fit_hints(&keys, &always, usize::from(help.width));
         buf.set_line(help.x, help.y, &Line::styled(text, t.dim), help.width);
     }
+}
+
+/// The review keys, most useful first, so that the analysis keys are there at 80 columns: before the whole
+/// game is analysed, the key that analyses it; after, the keys that use its verdicts. F1 lists them all.
+fn review_hints(game_analysed: bool) -> Vec<&'static str> {
+    let analysis: &[&str] = if game_analysed {
+        &["n next mistake", "↑↓ Tab variations", "w save analysed"]
+    } else {
+        &["A analyse game", "↑↓ Tab variations"]
+    };
+    let mut keys = vec!["←→ move", "a analyse"];
+    keys.extend_from_slice(analysis);
+    keys.extend_from_slice(&["Esc back out", "Enter play on", "Home End", "PgUp PgDn notes"]);
+    keys
 }
 
 /// The end of a text that is too long, where the deepest part of a breadcrumb is.
