@@ -148,6 +148,26 @@ fn a_game_open_in_another_tabiya_is_marked_and_cannot_be_abandoned() {
     assert!(!store.unfinished(None).unwrap().games[0].open_elsewhere);
 }
 
+/// A new game's file exists empty, locked, until its first save lands: a listing made at that moment leaves
+/// it out. An empty file nobody holds (left by a crash before the first save) is reported as empty.
+#[test]
+fn an_empty_file_is_left_out_while_its_game_is_being_started_and_reported_after() {
+    let (dir, [newest, _, _]) = folder();
+    let starting = dir.path().join("2026-11-29-1200-Ann-vs-Bo.pgn");
+    let held = GameLock::acquire(&starting).unwrap();
+    std::fs::write(&starting, b"").unwrap();
+    let store = SaveStore::open(dir.path()).unwrap();
+    let listing = store.list().unwrap();
+    assert!(listing.problems.iter().all(|p| p.path != starting), "{:?}", listing.problems);
+    let list = store.unfinished(None).unwrap();
+    assert!(list.unreadable.is_empty() && list.others == 1, "{:?} {}", list.unreadable, list.others);
+    assert_eq!(list.games[0].path, newest);
+    drop(held);
+    let list = store.unfinished(None).unwrap();
+    assert_eq!(list.unreadable.len(), 1, "{:?}", list.unreadable);
+    assert!(list.unreadable[0].path == starting && list.unreadable[0].reason.starts_with("empty"));
+}
+
 #[test]
 fn the_game_in_play_is_left_out_of_its_own_list() {
     let (dir, [newest, middle, _]) = folder();

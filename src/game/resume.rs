@@ -102,6 +102,7 @@ impl SaveStore {
         for path in paths {
             match inspect(&path) {
                 Ok(game) => listing.games.push(game),
+                Err(_) if being_started(&path) => {}
                 Err(reason) => listing.problems.push(SaveProblem { path, reason }),
             }
         }
@@ -118,6 +119,11 @@ impl SaveStore {
         let read = |g: &SavedGame| crate::game::pgn::read_file(&g.path).ok().map(|bytes| (g.path.clone(), bytes));
         Ok(listing.games.iter().filter_map(read).collect())
     }
+}
+
+/// A new game's file is made empty, locked, a moment before its first save lands: it is nobody's problem.
+fn being_started(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0) && GameLock::is_held_elsewhere(path)
 }
 
 /// Reads one file of the folder as a tabiya game, or says why it is not one.
@@ -143,6 +149,9 @@ pub(super) fn read_saved(path: &Path) -> Result<PgnGame, String> {
         return Err("not a PGN file".into());
     }
     let bytes = read_bounded(path).map_err(|e| format!("cannot be read: {e}"))?;
+    if bytes.is_empty() {
+        return Err("empty: no move of a game was ever saved in it".into());
+    }
     let mut games = read_games(&bytes);
     if games.len() != 1 {
         return Err(format!("holds {} games; tabiya's files hold one", games.len()));
