@@ -123,9 +123,10 @@ def play_game(engines, names, opening, tc, white_index, round_no):
         board.push(played.move)
         result, reason = adjudicate(board, scores)
     game = chess.pgn.Game.from_board(board)
+    # The book line goes in a tag of its own: the standard Opening tag holds a name, and tabiya shows it as one.
     game.headers.update({"Event": "tabiya match", "Round": str(round_no), "White": names[white_index],
                          "Black": names[1 - white_index], "Result": result, "Termination": reason,
-                         "TimeControl": f"{base:g}+{inc:g}", "Opening": opening,
+                         "TimeControl": f"{base:g}+{inc:g}", "OpeningLine": opening,
                          # Seconds left on each clock at the end: shows whether an engine uses its time.
                          "WhiteClockLeft": f"{clocks[chess.WHITE]:.2f}", "BlackClockLeft": f"{clocks[chess.BLACK]:.2f}"})
     return result, reason, game
