@@ -3,25 +3,21 @@
 //! refused by default and brings live lines when `[analysis] in_play = true`. Headless with the built-in
 //! engine; polls with a deadline and asserts nothing about speed.
 
+mod common_app;
+
+use common_app::{app_on_fake_time, start_untimed};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tabiya::game::FakeTime;
 use tabiya::rules::{Position, parse_san};
 use tabiya::tui::action::Action;
 use tabiya::tui::app::App;
 use tabiya::tui::config::Config;
-use tabiya::tui::keymap::KeyMap;
-use tabiya::tui::new_game::NewGameSpec;
 use tabiya::tui::play::PlayState;
-use tabiya::tui::setup::{PlayerSpec, StartSpec, TimeControlSpec};
+use tabiya::tui::setup::{PlayerSpec, StartSpec};
 
 fn game(config: Config, black: PlayerSpec, start: StartSpec) -> App {
-    let keymap = KeyMap::from_config(&config.keys).unwrap();
-    let options = tabiya::tui::app::AppOptions { saves: None, notify: None, time: Some(Arc::new(FakeTime::new())) };
-    let mut app = App::new(config, keymap, None, options);
-    let spec = NewGameSpec { white: PlayerSpec::Human, black, time: TimeControlSpec::Untimed, start };
-    app.start_game(&spec).unwrap();
+    let mut app = app_on_fake_time(config, None);
+    start_untimed(&mut app, PlayerSpec::Human, black, start);
     app
 }
 

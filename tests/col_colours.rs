@@ -3,19 +3,18 @@
 //! their palette, and in letters mode the material tag keeps its side's case. The environment is passed in
 //! as a lookup function, never set on this (parallel) test process.
 
+mod common_app;
+
+use common_app::{app_on_fake_time, start_untimed};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 use std::collections::HashMap;
-use std::sync::Arc;
-use tabiya::game::FakeTime;
 use tabiya::tui::action::Action;
-use tabiya::tui::app::{App, AppOptions};
+use tabiya::tui::app::App;
 use tabiya::tui::config::{Config, PieceStyle};
-use tabiya::tui::keymap::KeyMap;
-use tabiya::tui::new_game::NewGameSpec;
-use tabiya::tui::setup::{PlayerSpec, StartSpec, TimeControlSpec};
+use tabiya::tui::setup::{PlayerSpec, StartSpec};
 use tabiya::tui::theme::{ColorMode, THEME_NAMES, Theme};
 use tabiya::tui::views::screen;
 
@@ -25,12 +24,8 @@ fn env(vars: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
 }
 
 fn game(config: Config, start: StartSpec) -> App {
-    let keymap = KeyMap::from_config(&config.keys).unwrap();
-    let options = AppOptions { saves: None, notify: None, time: Some(Arc::new(FakeTime::new())) };
-    let mut app = App::new(config, keymap, None, options);
-    let spec =
-        NewGameSpec { white: PlayerSpec::Human, black: PlayerSpec::Human, time: TimeControlSpec::Untimed, start };
-    app.start_game(&spec).unwrap();
+    let mut app = app_on_fake_time(config, None);
+    start_untimed(&mut app, PlayerSpec::Human, PlayerSpec::Human, start);
     app.update(Action::Resize { width: 80, height: 24 });
     app
 }

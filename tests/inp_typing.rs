@@ -2,25 +2,22 @@
 //! pawn is played when only one is legal and refused (naming both) when both are, and the shell's line-editing
 //! keys edit the move line instead of taking moves back. Driven headless through `App::handle_event`.
 
+mod common_app;
+
+use common_app::{app_on_fake_time, start_untimed};
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tabiya::game::FakeTime;
 use tabiya::tui::action::Action;
-use tabiya::tui::app::{App, AppOptions};
+use tabiya::tui::app::App;
 use tabiya::tui::config::Config;
-use tabiya::tui::keymap::KeyMap;
-use tabiya::tui::new_game::NewGameSpec;
-use tabiya::tui::setup::{PlayerSpec, StartSpec, TimeControlSpec};
+use tabiya::tui::setup::{PlayerSpec, StartSpec};
 
 fn app(white: PlayerSpec, black: PlayerSpec, start: StartSpec) -> App {
     let mut config = Config::default();
     config.engine.hash_mb = 1;
-    let keymap = KeyMap::from_config(&config.keys).unwrap();
-    let options = AppOptions { saves: None, notify: None, time: Some(Arc::new(FakeTime::new())) };
-    let mut app = App::new(config, keymap, None, options);
+    let mut app = app_on_fake_time(config, None);
     app.update(Action::Resize { width: 100, height: 30 });
-    app.start_game(&NewGameSpec { white, black, time: TimeControlSpec::Untimed, start }).unwrap();
+    start_untimed(&mut app, white, black, start);
     app
 }
 

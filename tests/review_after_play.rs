@@ -2,18 +2,15 @@
 //! move, Esc comes back to it, and a game still on is not opened. The play screen's foot offers the key once
 //! the game is over. Its analysed copy is written beside the save folder, never into it.
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use std::sync::Arc;
+mod common_app;
+
+use common_app::{app_on_fake_time, screen_rows, start_untimed, type_moves};
 use std::time::{Duration, Instant};
-use tabiya::game::{FakeTime, SaveStore};
+use tabiya::game::SaveStore;
 use tabiya::tui::action::{Action, Command, Dir};
-use tabiya::tui::app::{App, AppOptions, Screen};
+use tabiya::tui::app::{App, Screen};
 use tabiya::tui::config::Config;
-use tabiya::tui::keymap::KeyMap;
-use tabiya::tui::new_game::NewGameSpec;
 use tabiya::tui::setup::{PlayerSpec, StartSpec};
-use tabiya::tui::views::screen;
 
 fn game() -> App {
     game_saved_in(None)
@@ -23,32 +20,9 @@ fn game_saved_in(saves: Option<SaveStore>) -> App {
     let mut config = Config::default();
     config.engine.hash_mb = 1;
     config.analysis.game_movetime_ms = 100;
-    let keymap = KeyMap::from_config(&config.keys).unwrap();
-    let options = AppOptions { saves, notify: None, time: Some(Arc::new(FakeTime::new())) };
-    let mut app = App::new(config, keymap, None, options);
-    let spec = NewGameSpec {
-        white: PlayerSpec::Human,
-        black: PlayerSpec::Human,
-        time: "untimed".parse().unwrap(),
-        start: StartSpec::Standard,
-    };
-    app.start_game(&spec).unwrap();
+    let mut app = app_on_fake_time(config, saves);
+    start_untimed(&mut app, PlayerSpec::Human, PlayerSpec::Human, StartSpec::Standard);
     app
-}
-
-fn play(app: &mut App, moves: &str) {
-    for m in moves.split_whitespace() {
-        m.chars().for_each(|c| app.update(Action::Type(c)));
-        app.update(Action::Submit);
-    }
-}
-
-fn render(app: &mut App, w: u16, h: u16) -> Vec<String> {
-    app.update(Action::Resize { width: w, height: h });
-    let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
-    terminal.draw(|f| screen::draw(f, app)).unwrap();
-    let buf = terminal.backend().buffer().clone();
-    (0..h).map(|y| (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect()).collect()
 }
 
 fn shown_fen(app: &App) -> String {
@@ -59,14 +33,14 @@ fn shown_fen(app: &App) -> String {
 #[test]
 fn a_finished_game_opens_for_review_at_its_last_move_and_esc_comes_back() {
     let mut app = game();
-    play(&mut app, "f3 e5 g4 Qh4#");
+    type_moves(&mut app, "f3 e5 g4 Qh4#");
     let final_fen = app.play.as_ref().unwrap().game.position().to_fen();
     app.update(Action::Command(Command::Review));
     assert_eq!(shown_fen(&app), final_fen);
     // The whole game is there: four steps back is the start.
     (0..4).for_each(|_| app.update(Action::Cursor(Dir::Left)));
     assert_eq!(shown_fen(&app), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-    let lines = render(&mut app, 80, 24);
+    let lines = screen_rows(&mut app, 80, 24);
     assert!(lines.iter().any(|l| l.contains("Qh4#")), "{lines:#?}");
     app.update(Action::Cancel);
     assert!(matches!(app.screen, Screen::Play));
@@ -76,10 +50,10 @@ fn a_finished_game_opens_for_review_at_its_last_move_and_esc_comes_back() {
 #[test]
 fn a_game_still_on_is_not_opened_for_review() {
     let mut app = game();
-    play(&mut app, "e4 e5");
+    type_moves(&mut app, "e4 e5");
     app.update(Action::Command(Command::Review));
     assert!(matches!(app.screen, Screen::Play));
-    let lines = render(&mut app, 80, 24);
+    let lines = screen_rows(&mut app, 80, 24);
     assert!(lines.iter().any(|l| l.contains("reviewed once it is over")), "{lines:#?}");
 }
 
@@ -87,11 +61,11 @@ fn a_game_still_on_is_not_opened_for_review() {
 fn the_foot_offers_review_once_the_game_is_over() {
     for (w, h) in [(80, 24), (160, 50)] {
         let mut app = game();
-        play(&mut app, "e4 e5");
-        let foot = render(&mut app, w, h).pop().unwrap();
+        type_moves(&mut app, "e4 e5");
+        let foot = screen_rows(&mut app, w, h).pop().unwrap();
         assert!(foot.contains("resign") && !foot.contains("review"), "{foot}");
-        play(&mut app, "Qh5 Nc6 Bc4 Nf6 Qxf7#");
-        let lines = render(&mut app, w, h);
+        type_moves(&mut app, "Qh5 Nc6 Bc4 Nf6 Qxf7#");
+        let lines = screen_rows(&mut app, w, h);
         let foot = lines.last().unwrap();
         assert!(foot.contains("Ctrl+O review") && !foot.contains("resign"), "{foot}");
         assert!(lines.iter().any(|l| l.contains("White wins by checkmate. Ctrl+O to review it")), "{lines:#?}");
@@ -112,16 +86,16 @@ fn analyse_whole_game(app: &mut App) {
 #[test]
 fn the_review_foot_shows_the_analysis_keys_at_80_columns() {
     let mut app = game();
-    play(&mut app, "f3 e5 g4 Qh4#");
+    type_moves(&mut app, "f3 e5 g4 Qh4#");
     app.update(Action::Command(Command::Review));
-    let foot = render(&mut app, 80, 24).pop().unwrap();
+    let foot = screen_rows(&mut app, 80, 24).pop().unwrap();
     for hint in ["←→ move", "a analyse", "A analyse game", "F1 help"] {
         assert!(foot.contains(hint), "{hint} missing: {foot}");
     }
     analyse_whole_game(&mut app);
-    let foot = render(&mut app, 80, 24).pop().unwrap();
+    let foot = screen_rows(&mut app, 80, 24).pop().unwrap();
     assert!(foot.contains("n next mistake") && !foot.contains("A analyse game"), "{foot}");
-    let foot = render(&mut app, 160, 50).pop().unwrap();
+    let foot = screen_rows(&mut app, 160, 50).pop().unwrap();
     assert!(foot.contains("w save analysed") && foot.contains("Enter play on"), "{foot}");
 }
 
@@ -130,7 +104,7 @@ fn the_analysed_copy_of_a_saved_game_goes_beside_the_save_folder() {
     let data = std::env::temp_dir().join(format!("tabiya-review-after-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
     let mut app = game_saved_in(Some(SaveStore::open(data.join("games")).unwrap()));
-    play(&mut app, "f3 e5 g4 Qh4#");
+    type_moves(&mut app, "f3 e5 g4 Qh4#");
     app.update(Action::Command(Command::Review));
     analyse_whole_game(&mut app);
     app.update(Action::Type('w'));
@@ -159,7 +133,7 @@ fn g_on_the_new_game_screen_lists_the_saved_games_and_esc_goes_back() {
     let Screen::NewGame(form) = &app.screen else { panic!("left the new-game screen with nothing to list") };
     assert!(form.error.as_deref().is_some_and(|e| e.starts_with("No saved games in")), "{:?}", form.error);
     app.update(Action::Cancel);
-    play(&mut app, "f3 e5 g4 Qh4#");
+    type_moves(&mut app, "f3 e5 g4 Qh4#");
     // The game is written on a thread of its own; wait for the file.
     let deadline = Instant::now() + Duration::from_secs(10);
     let store = SaveStore::open(data.join("games")).unwrap();
@@ -169,11 +143,11 @@ fn g_on_the_new_game_screen_lists_the_saved_games_and_esc_goes_back() {
         std::thread::sleep(Duration::from_millis(20));
     }
     app.update(Action::Command(Command::NewGame));
-    let lines = render(&mut app, 80, 24);
+    let lines = screen_rows(&mut app, 80, 24);
     assert!(lines.iter().any(|l| l.contains("g saved games")), "{lines:#?}");
     app.update(Action::Type('g'));
     assert!(matches!(app.screen, Screen::List), "the list of saved games");
-    assert!(render(&mut app, 80, 24).iter().any(|l| l.contains("Esc new game")));
+    assert!(screen_rows(&mut app, 80, 24).iter().any(|l| l.contains("Esc new game")));
     app.update(Action::Submit);
     let Screen::Review(r) = &app.screen else { panic!("not reviewing") };
     assert_eq!(r.game.tree.mainline.moves.len(), 4);
@@ -190,7 +164,7 @@ fn the_game_in_progress_is_listed_but_not_resumed_twice() {
     let _ = std::fs::remove_dir_all(&data);
     let store = SaveStore::open(data.join("games")).unwrap();
     let mut app = game_saved_in(Some(store.clone()));
-    play(&mut app, "e4 e5");
+    type_moves(&mut app, "e4 e5");
     let deadline = Instant::now() + Duration::from_secs(10);
     while store.list().unwrap().games.is_empty() {
         assert!(Instant::now() < deadline, "the game was never saved");
@@ -202,7 +176,7 @@ fn the_game_in_progress_is_listed_but_not_resumed_twice() {
     assert!(matches!(app.screen, Screen::List));
     app.update(Action::Type('r'));
     assert!(matches!(app.screen, Screen::List));
-    let lines = render(&mut app, 80, 24);
+    let lines = screen_rows(&mut app, 80, 24);
     assert!(lines.iter().any(|l| l.contains("That is the game in progress")), "{lines:#?}");
     app.update(Action::Cancel);
     app.update(Action::Cancel);
