@@ -296,6 +296,54 @@ mod tests {
         }
     }
 
+    /// A network of `hidden` units with random weights within ±512 from `next`.
+    fn random_network(hidden: usize, next: &mut impl FnMut() -> u64) -> Network {
+        let mut b = MAGIC.to_vec();
+        b.extend((hidden as u32).to_le_bytes());
+        for _ in 0..(INPUTS * hidden + hidden + 2 * hidden) {
+            b.extend((next() as i16 / 64).to_le_bytes());
+        }
+        b.extend(0i32.to_le_bytes());
+        Network::from_bytes(&b).unwrap()
+    }
+
+    /// The inputs of a 0x88 board as `view` sees it.
+    fn board_inputs(board: &[u8; 128], view: usize) -> Vec<u16> {
+        (0..128u8)
+            .filter(|sq| sq & 0x88 == 0 && board[*sq as usize] != 0)
+            .map(|sq| {
+                let code = board[sq as usize];
+                input(view, (code >> 3) as usize & 1, (code & 7) as usize, (sq >> 4) as usize * 8 + (sq & 7) as usize)
+            })
+            .collect()
+    }
+
+    /// Sums carried from board to board (a few squares changed, or many, or a board of 64 pieces) give the
+    /// same output as the inputs added up one by one, whatever the hidden size.
+    #[test]
+    fn the_sums_carried_from_board_to_board_equal_the_plain_sums() {
+        let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
+        for hidden in [1, 16, 20, 48] {
+            let net = random_network(hidden, &mut next);
+            let mut acc = Accumulator::default();
+            let mut board = [0u8; 128];
+            for step in 0..400 {
+                let changes = if step % 50 == 49 { 64 } else { 1 + next() as usize % 5 };
+                for _ in 0..changes {
+                    let sq = (next() % 128) as usize & 0x77;
+                    let role = next() % 7;
+                    board[sq] = if role == 0 { 0 } else { role as u8 | ((next() % 2) as u8) << 3 };
+                }
+                if step % 100 == 99 {
+                    (0..128).filter(|sq| sq & 0x88 == 0).for_each(|sq| board[sq] = 1 + (sq % 6) as u8);
+                }
+                let stm = step % 2;
+                let expected = net.correction(&board_inputs(&board, stm), &board_inputs(&board, 1 - stm));
+                assert_eq!(net.correction_from(&mut acc, &board, stm), expected, "hidden {hidden}, step {step}");
+            }
+        }
+    }
+
     #[test]
     fn inputs_mirror_between_the_sides() {
         // A white pawn on e2 seen by White is a black pawn on e7 seen by Black.
