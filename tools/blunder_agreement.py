@@ -6,7 +6,8 @@ runs `tabiya analyse` on them at its default setting, and judges every move agai
 depth by the same rule (lichess's: a drop of the mover's winning chances of 0.3 or more on the -1..+1 scale,
 or allowing a forced mate from a position that was not lost, or losing one's own mate into a position that
 is not winning by more than 7 pawns). Prints recall (Stockfish's blunders that tabiya marks) and precision
-(tabiya's blunders that Stockfish confirms).
+(tabiya's blunders that Stockfish confirms), each with its 95% error, and F1 (their harmonic mean): a change
+that only moves the balance between recall and precision, as a different threshold would, leaves F1 alone.
 
     python3 tools/blunder_agreement.py --games 24 --depth 18 [--tabiya target/release/tabiya] [--nodes N | --movetime MS]
         [--fit-scale]
@@ -265,7 +266,11 @@ def main():
     source = f"read from {len(a.analysed)} file(s)" if a.analysed else " ".join(setting) or "default setting"
     print(f"{len(games)} games, {plies} moves; Stockfish depth {a.depth} marks {len(theirs)} blunders, "
           f"tabiya analyse ({source}) marks {len(ours)}; agreed {len(both)}")
-    print(f"recall {recall:.1%}  precision {precision:.1%}")
+    f1 = 2 * len(both) / (len(ours) + len(theirs)) if ours or theirs else 1.0
+    # The 95% error of each figure, as a binomial proportion of the blunders it is counted over.
+    err_r = 1.96 * math.sqrt(recall * (1 - recall) / len(theirs)) if theirs else 0.0
+    err_p = 1.96 * math.sqrt(precision * (1 - precision) / len(ours)) if ours else 0.0
+    print(f"recall {recall:.1%} (±{err_r:.1%})  precision {precision:.1%} (±{err_p:.1%})  F1 {f1:.3f}")
     print(f"only Stockfish: {sorted(theirs - ours)}")
     print(f"only tabiya:    {sorted(ours - theirs)}")
     if a.dump:
