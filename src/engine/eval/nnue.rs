@@ -226,14 +226,20 @@ mod tests {
         }
     }
 
-    fn tiny(hidden: usize, fill: i16) -> Vec<u8> {
+    /// The bytes of a network of `hidden` units whose every weight and bias comes from `weight`, with the
+    /// output bias `output_bias`.
+    fn network_bytes(hidden: usize, mut weight: impl FnMut() -> i16, output_bias: i32) -> Vec<u8> {
         let mut b = MAGIC.to_vec();
         b.extend((hidden as u32).to_le_bytes());
         for _ in 0..(INPUTS * hidden + hidden + 2 * hidden) {
-            b.extend(fill.to_le_bytes());
+            b.extend(weight().to_le_bytes());
         }
-        b.extend(7i32.to_le_bytes());
+        b.extend(output_bias.to_le_bytes());
         b
+    }
+
+    fn tiny(hidden: usize, fill: i16) -> Vec<u8> {
+        network_bytes(hidden, || fill, 7)
     }
 
     #[test]
@@ -298,13 +304,7 @@ mod tests {
 
     /// A network of `hidden` units with random weights within ±512 from `next`.
     fn random_network(hidden: usize, next: &mut impl FnMut() -> u64) -> Network {
-        let mut b = MAGIC.to_vec();
-        b.extend((hidden as u32).to_le_bytes());
-        for _ in 0..(INPUTS * hidden + hidden + 2 * hidden) {
-            b.extend((next() as i16 / 64).to_le_bytes());
-        }
-        b.extend(0i32.to_le_bytes());
-        Network::from_bytes(&b).unwrap()
+        Network::from_bytes(&network_bytes(hidden, || next() as i16 / 64, 0)).unwrap()
     }
 
     /// The inputs of a 0x88 board as `view` sees it.
