@@ -94,8 +94,7 @@ def pick_games(path, count, max_level, max_plies, skip=0):
 
 def stockfish_blunders(games, depth, stockfish, cache_path, evals_out=None):
     cache = json.load(open(cache_path)) if cache_path and os.path.exists(cache_path) else {}
-    engine = chess.engine.SimpleEngine.popen_uci(stockfish)
-    engine.configure({"Threads": 1, "Hash": 64})
+    engine = None  # started at the first position the cache lacks: a fully cached run needs no Stockfish
     marks = set()
     for gi, game in enumerate(games):
         board = game.board()
@@ -110,6 +109,9 @@ def stockfish_blunders(games, depth, stockfish, cache_path, evals_out=None):
             else:
                 key = f"{board.fen()} d{depth}"
                 if key not in cache:
+                    if engine is None:
+                        engine = chess.engine.SimpleEngine.popen_uci(stockfish)
+                        engine.configure({"Threads": 1, "Hash": 64})
                     info = engine.analyse(board, chess.engine.Limit(depth=depth))
                     cache[key] = white_cp_and_mate(info["score"])
                 evals.append(tuple(cache[key]))
@@ -126,7 +128,8 @@ def stockfish_blunders(games, depth, stockfish, cache_path, evals_out=None):
         if cache_path:
             # The format of the committed cache, so that a run that adds positions changes only those lines.
             json.dump(cache, open(cache_path, "w"), sort_keys=True, indent=0)
-    engine.quit()
+    if engine is not None:
+        engine.quit()
     return marks
 
 
