@@ -29,8 +29,9 @@ const MAX_MATE: i32 = 1_000;
 /// The format of the files; another version is a miss. Version 2: the built-in engine reports centipawns on
 /// Stockfish's scale (`engine::info`), so version 1's scores mean something else. Version 3: positions near a
 /// blunder verdict are searched a second time (`recheck`), which version 2's analyses lack. Version 4: the
-/// built-in engine's centipawns are mapped onto Stockfish's scale by a curve, not one factor.
-const VERSION: u32 = 4;
+/// built-in engine's centipawns are mapped onto Stockfish's scale by a curve, not one factor. Version 5: that
+/// curve is stretched ×1.07.
+const VERSION: u32 = 5;
 
 /// Everything a whole-game analysis depends on.
 #[derive(Clone, Debug, PartialEq, Eq)]
