@@ -134,10 +134,11 @@ fn g_on_the_new_game_screen_lists_the_saved_games_and_esc_goes_back() {
     assert!(form.error.as_deref().is_some_and(|e| e.starts_with("No saved games in")), "{:?}", form.error);
     app.update(Action::Cancel);
     type_moves(&mut app, "f3 e5 g4 Qh4#");
-    // The game is written on a thread of its own; wait for the file.
+    // The game is written on a thread of its own, a save a move: wait for the last one, not the first.
     let deadline = Instant::now() + Duration::from_secs(10);
     let store = SaveStore::open(data.join("games")).unwrap();
-    while store.list().unwrap().games.is_empty() {
+    let fully_saved = |store: &SaveStore| store.list().unwrap().games.iter().any(|g| !g.in_progress && g.plies == 4);
+    while !fully_saved(&store) {
         assert!(Instant::now() < deadline, "the game was never saved");
         app.update(Action::Tick);
         std::thread::sleep(Duration::from_millis(20));
