@@ -3,7 +3,8 @@
 //! ```text
 //! python3 tools/gen_nnue_data.py --seconds 3600 --out /tmp/nnue.txt --seed 1
 //! cargo run --release --example nnue_train -- DATA... --held-out=FILE [--hidden=64] [--epochs=12]
-//!     [--lr=0.001] [--batch=16384] [--lambda=1.0] [--threads=2] [--init=NET] [--out=assets/eval.net]
+//!     [--lr=0.001] [--batch=16384] [--lambda=1.0] [--threads=2] [--init=NET [--anchor=0.01]]
+//!     [--out=assets/eval.net]
 //! ```
 //!
 //! Each input line is `FEN;cp;result` (`tools/gen_nnue_data.py`): Stockfish's score for White and the game's
@@ -12,7 +13,9 @@
 //! network starts with zero output weights, so it starts exactly as the hand-written evaluation; the held-out
 //! positions (from other games: `--held-out=FILE`) print the error of both after every epoch. Adam, full
 //! batches split over `--threads`; the learning rate falls by a quarter each epoch. `--init=NET` starts from a
-//! written network instead (its weights read back from their integers), to refine it on new data.
+//! written network instead (its weights read back from their integers), to refine it on new data;
+//! `--anchor=A` then adds A × (w − w_init)² per weight to the loss, so that what the network learnt from
+//! data it no longer sees is not simply overwritten by the new data (refining on new data alone overfits it).
 
 use std::io::{BufRead, Write};
 use tabiya::engine::eval::nnue::{INPUTS, Network, OUTPUT_CP, QA, QB, WEIGHT_LIMIT};
@@ -198,6 +201,9 @@ struct Adam {
     m: Vec<f32>,
     v: Vec<f32>,
     t: i32,
+    /// The weights the loss pulls back towards, and how hard (`--anchor`); empty for none.
+    anchor: Vec<f32>,
+    anchor_strength: f32,
 }
 
 impl Adam {
@@ -207,7 +213,10 @@ impl Adam {
         let c1 = 1.0 - b1.powi(self.t);
         let c2 = 1.0 - b2.powi(self.t);
         let grads: Vec<f32> = g.params_mut().map(|x| *x * scale).collect();
-        for (k, (w, gr)) in net.params_mut().zip(grads).enumerate() {
+        for (k, (w, mut gr)) in net.params_mut().zip(grads).enumerate() {
+            if let Some(&w0) = self.anchor.get(k) {
+                gr += 2.0 * self.anchor_strength * (*w - w0);
+            }
             self.m[k] = b1 * self.m[k] + (1.0 - b1) * gr;
             self.v[k] = b2 * self.v[k] + (1.0 - b2) * gr * gr;
             *w -= lr * (self.m[k] / c1) / ((self.v[k] / c2).sqrt() + 1e-8);
@@ -255,7 +264,12 @@ fn main() {
     let mut net = if init.is_empty() { Net::random(hidden, flag(&args, "seed", 1)) } else { Net::read(&init) };
     let hidden = net.h;
     let n_params = INPUTS * hidden + 3 * hidden + 1;
-    let mut adam = Adam { m: vec![0.0; n_params], v: vec![0.0; n_params], t: 0 };
+    let anchor_strength: f32 = flag(&args, "anchor", 0.0);
+    if anchor_strength > 0.0 && init.is_empty() {
+        fail("--anchor pulls towards the --init network: give one");
+    }
+    let anchor = if anchor_strength > 0.0 { net.clone().params_mut().map(|w| *w).collect() } else { Vec::new() };
+    let mut adam = Adam { m: vec![0.0; n_params], v: vec![0.0; n_params], t: 0, anchor, anchor_strength };
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
     let mut seed = 0x9e37_79b9_7f4a_7c15u64;
     let (e, e0) = error(&net, &test);
