@@ -255,6 +255,9 @@ fn main() {
         fail("usage: nnue_train DATA... --held-out=FILE [--hidden=64] [--epochs=12] [--out=assets/eval.net]");
     }
     let (hidden, epochs): (usize, usize) = (flag(&args, "hidden", 64), flag(&args, "epochs", 12));
+    if epochs == 0 {
+        fail("--epochs: at least 1 (the network is written after each epoch)");
+    }
     let (mut lr, batch_size): (f32, usize) = (flag(&args, "lr", 0.001), flag(&args, "batch", 16384));
     let (lambda, threads): (f32, usize) = (flag(&args, "lambda", 1.0), flag(&args, "threads", 2));
     let out: String = flag(&args, "out", "assets/eval.net".to_string());
@@ -265,6 +268,9 @@ fn main() {
     let hidden = net.h;
     let n_params = INPUTS * hidden + 3 * hidden + 1;
     let anchor_strength: f32 = flag(&args, "anchor", 0.0);
+    if !(anchor_strength.is_finite() && anchor_strength >= 0.0) {
+        fail(&format!("--anchor: {anchor_strength} is not a finite number of at least 0"));
+    }
     if anchor_strength > 0.0 && init.is_empty() {
         fail("--anchor pulls towards the --init network: give one");
     }
