@@ -15,7 +15,8 @@
 //! batches split over `--threads`; the learning rate falls by a quarter each epoch. `--init=NET` starts from a
 //! written network instead (its weights read back from their integers), to refine it on new data;
 //! `--anchor=A` then adds A × (w − w_init)² per weight to the loss, so that what the network learnt from
-//! data it no longer sees is not simply overwritten by the new data (refining on new data alone overfits it).
+//! data it no longer sees is not simply overwritten by a small new set (refined on one alone, it overfits it).
+//! With millions of new positions leave it out: it then holds the weights too tightly to learn (session 52).
 
 use std::io::{BufRead, Write};
 use tabiya::engine::eval::nnue::{INPUTS, Network, OUTPUT_CP, QA, QB, WEIGHT_LIMIT};
