@@ -262,19 +262,23 @@ fn main() {
     let (mut lr, batch_size): (f32, usize) = (flag(&args, "lr", 0.001), flag(&args, "batch", 16384));
     let (lambda, threads): (f32, usize) = (flag(&args, "lambda", 1.0), flag(&args, "threads", 2));
     let out: String = flag(&args, "out", "assets/eval.net".to_string());
-    let train = load(&files, lambda);
-    let test = load(&[held_out], lambda);
     let init: String = flag(&args, "init", String::new());
-    let mut net = if init.is_empty() { Net::random(hidden, flag(&args, "seed", 1)) } else { Net::read(&init) };
-    let hidden = net.h;
-    let n_params = INPUTS * hidden + 3 * hidden + 1;
     let anchor_strength: f32 = flag(&args, "anchor", 0.0);
+    // Every flag is checked before the data is read, which takes a while for millions of lines.
     if !(anchor_strength.is_finite() && anchor_strength >= 0.0) {
         fail(&format!("--anchor: {anchor_strength} is not a finite number of at least 0"));
     }
     if anchor_strength > 0.0 && init.is_empty() {
         fail("--anchor pulls towards the --init network: give one");
     }
+    if batch_size == 0 || threads == 0 {
+        fail("--batch and --threads: at least 1");
+    }
+    let train = load(&files, lambda);
+    let test = load(&[held_out], lambda);
+    let mut net = if init.is_empty() { Net::random(hidden, flag(&args, "seed", 1)) } else { Net::read(&init) };
+    let hidden = net.h;
+    let n_params = INPUTS * hidden + 3 * hidden + 1;
     let anchor = if anchor_strength > 0.0 { net.clone().params_mut().map(|w| *w).collect() } else { Vec::new() };
     let mut adam = Adam { m: vec![0.0; n_params], v: vec![0.0; n_params], t: 0, anchor, anchor_strength };
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
