@@ -274,9 +274,10 @@ fn main() {
     if batch_size == 0 || threads == 0 {
         fail("--batch and --threads: at least 1");
     }
+    // The starting network too: a wrong --init path is told at once.
+    let mut net = if init.is_empty() { Net::random(hidden, flag(&args, "seed", 1)) } else { Net::read(&init) };
     let train = load(&files, lambda);
     let test = load(&[held_out], lambda);
-    let mut net = if init.is_empty() { Net::random(hidden, flag(&args, "seed", 1)) } else { Net::read(&init) };
     let hidden = net.h;
     let n_params = INPUTS * hidden + 3 * hidden + 1;
     let anchor = if anchor_strength > 0.0 { net.clone().params_mut().map(|w| *w).collect() } else { Vec::new() };
