@@ -3,8 +3,8 @@
 //! ```text
 //! python3 tools/gen_nnue_data.py --seconds 3600 --out /tmp/nnue.txt --seed 1
 //! cargo run --release --example nnue_train -- DATA... --held-out=FILE [--hidden=64] [--epochs=12]
-//!     [--lr=0.001] [--batch=16384] [--lambda=1.0] [--threads=2] [--init=NET [--anchor=0.01]]
-//!     [--out=assets/eval.net]
+//!     [--lr=0.001] [--batch=16384] [--lambda=1.0] [--threads=2] [--buckets=1]
+//!     [--init=NET [--anchor=0.01]] [--out=assets/eval.net]
 //! ```
 //!
 //! Each input line is `FEN;cp;result` (`tools/gen_nnue_data.py`): Stockfish's score for White and the game's
@@ -17,9 +17,12 @@
 //! `--anchor=A` then adds A × (w − w_init)² per weight to the loss, so that what the network learnt from
 //! data it no longer sees is not simply overwritten by a small new set (refined on one alone, it overfits it).
 //! With millions of new positions leave it out: it then holds the weights too tightly to learn (session 52).
+//! `--buckets=N` gives the output layer N sets of weights, one per range of the number of pieces
+//! (`nnue::bucket`); a one-bucket `--init` network has its output layer copied into each, so it starts
+//! exactly as it was.
 
 use std::io::{BufRead, Write};
-use tabiya::engine::eval::nnue::{INPUTS, Network, OUTPUT_CP, QA, QB, WEIGHT_LIMIT};
+use tabiya::engine::eval::nnue::{INPUTS, MAX_BUCKETS, Network, OUTPUT_CP, QA, QB, WEIGHT_LIMIT, bucket};
 use tabiya::engine::eval::{evaluate, network_applies, network_inputs};
 use tabiya::rules::{Color, Position};
 
@@ -94,19 +97,29 @@ fn fail(msg: &str) -> ! {
 #[derive(Clone)]
 struct Net {
     h: usize,
+    buckets: usize,
     w1: Vec<f32>,
     b1: Vec<f32>,
+    /// `2 × h` per bucket.
     w2: Vec<f32>,
-    b2: f32,
+    /// One per bucket.
+    b2: Vec<f32>,
 }
 
 impl Net {
-    fn zeros(h: usize) -> Net {
-        Net { h, w1: vec![0.0; INPUTS * h], b1: vec![0.0; h], w2: vec![0.0; 2 * h], b2: 0.0 }
+    fn zeros(h: usize, buckets: usize) -> Net {
+        Net {
+            h,
+            buckets,
+            w1: vec![0.0; INPUTS * h],
+            b1: vec![0.0; h],
+            w2: vec![0.0; 2 * h * buckets],
+            b2: vec![0.0; buckets],
+        }
     }
 
-    fn random(h: usize, seed: u64) -> Net {
-        let mut n = Net::zeros(h);
+    fn random(h: usize, buckets: usize, seed: u64) -> Net {
+        let mut n = Net::zeros(h, buckets);
         let mut s = seed | 1;
         for w in &mut n.w1 {
             s ^= s << 13;
@@ -118,23 +131,35 @@ impl Net {
         n
     }
 
-    /// A written network back in floating point, to train further.
-    fn read(path: &str) -> Net {
+    /// A written network back in floating point, to train further, with `buckets` output buckets: a
+    /// one-bucket network's output layer is copied into each.
+    fn read(path: &str, buckets: usize) -> Net {
         let bytes = std::fs::read(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
         let q = Network::from_bytes(&bytes).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
         let (w1, b1, w2, b2) = q.integers();
         let scaled = |v: &[i16], s: i32| v.iter().map(|&x| x as f32 / s as f32).collect::<Vec<f32>>();
+        let copies = match b2.len() {
+            n if n == buckets => 1,
+            1 => buckets,
+            n => fail(&format!("{path}: {n} output buckets, not 1 or --buckets={buckets}")),
+        };
         Net {
             h: b1.len(),
+            buckets,
             w1: scaled(w1, QA),
             b1: scaled(b1, QA),
-            w2: scaled(w2, QB),
-            b2: b2 as f32 / (QA * QB) as f32,
+            w2: scaled(w2, QB).repeat(copies),
+            b2: b2.iter().map(|&b| b as f32 / (QA * QB) as f32).collect::<Vec<f32>>().repeat(copies),
         }
     }
 
     fn params_mut(&mut self) -> impl Iterator<Item = &mut f32> {
-        self.w1.iter_mut().chain(&mut self.b1).chain(&mut self.w2).chain(std::iter::once(&mut self.b2))
+        self.w1.iter_mut().chain(&mut self.b1).chain(&mut self.w2).chain(&mut self.b2)
+    }
+
+    /// The output bucket of a sample with these inputs (one per piece).
+    fn bucket_of(&self, ours: &[u16]) -> usize {
+        bucket(ours.len(), self.buckets)
     }
 
     fn hidden(&self, inputs: impl Iterator<Item = u16>, acc: &mut [f32]) {
@@ -149,9 +174,10 @@ impl Net {
     fn forward(&self, ours: &[u16], acc: &mut [f32], acc_t: &mut [f32]) -> f32 {
         self.hidden(ours.iter().copied(), acc);
         self.hidden(ours.iter().map(|&i| flip(i)), acc_t);
-        let h = self.h;
+        let (h, b) = (self.h, self.bucket_of(ours));
+        let w2 = &self.w2[2 * h * b..2 * h * (b + 1)];
         let dot = |a: &[f32], w: &[f32]| a.iter().zip(w).map(|(x, w)| x.clamp(0.0, 1.0) * w).sum::<f32>();
-        OUTPUT_CP as f32 * (self.b2 + dot(acc, &self.w2[..h]) + dot(acc_t, &self.w2[h..]))
+        OUTPUT_CP as f32 * (self.b2[b] + dot(acc, &w2[..h]) + dot(acc_t, &w2[h..]))
     }
 }
 
@@ -180,12 +206,14 @@ fn gradient(net: &Net, d: &Data, batch: &[u32], g: &mut Net) {
         let corr = net.forward(ours, &mut acc, &mut acc_t);
         let p = 1.0 / (1.0 + (-(d.eval[n] + corr) / K).exp());
         let dy = 2.0 * (p - d.target[n]) * p * (1.0 - p) * OUTPUT_CP as f32 / K;
-        g.b2 += dy;
+        let out = 2 * h * net.bucket_of(ours);
+        g.b2[out / (2 * h)] += dy;
         for (side, a) in [&acc, &acc_t].into_iter().enumerate() {
-            let w2 = &net.w2[side * h..(side + 1) * h];
+            let at = out + side * h;
+            let w2 = &net.w2[at..at + h];
             for j in 0..h {
                 let active = a[j] > 0.0 && a[j] < 1.0;
-                g.w2[side * h + j] += dy * a[j].clamp(0.0, 1.0);
+                g.w2[at + j] += dy * a[j].clamp(0.0, 1.0);
                 d_acc[j] = if active { dy * w2[j] } else { 0.0 };
                 g.b1[j] += d_acc[j];
             }
@@ -227,8 +255,11 @@ impl Adam {
 }
 
 fn quantise(net: &Net) -> Vec<u8> {
-    let mut b = b"TBYR".to_vec();
+    let mut b = if net.buckets == 1 { b"TBYR".to_vec() } else { b"TBYB".to_vec() };
     b.extend((net.h as u32).to_le_bytes());
+    if net.buckets > 1 {
+        b.extend((net.buckets as u32).to_le_bytes());
+    }
     let q = |x: f32, s: i32| ((x * s as f32).round() as i32).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
     for &w in net.w1.iter().chain(&net.b1) {
         b.extend(q(w, QA).to_le_bytes());
@@ -236,7 +267,9 @@ fn quantise(net: &Net) -> Vec<u8> {
     for &w in &net.w2 {
         b.extend(q(w, QB).to_le_bytes());
     }
-    b.extend(((net.b2 * (QA * QB) as f32).round() as i32).to_le_bytes());
+    for &bias in &net.b2 {
+        b.extend(((bias * (QA * QB) as f32).round() as i32).to_le_bytes());
+    }
     b
 }
 
@@ -274,12 +307,17 @@ fn main() {
     if batch_size == 0 || threads == 0 {
         fail("--batch and --threads: at least 1");
     }
+    let buckets: usize = flag(&args, "buckets", 1);
+    if !(1..=MAX_BUCKETS).contains(&buckets) {
+        fail(&format!("--buckets: {buckets} is not in 1..={MAX_BUCKETS}"));
+    }
     // The starting network too: a wrong --init path is told at once.
-    let mut net = if init.is_empty() { Net::random(hidden, flag(&args, "seed", 1)) } else { Net::read(&init) };
+    let mut net =
+        if init.is_empty() { Net::random(hidden, buckets, flag(&args, "seed", 1)) } else { Net::read(&init, buckets) };
     let train = load(&files, lambda);
     let test = load(&[held_out], lambda);
     let hidden = net.h;
-    let n_params = INPUTS * hidden + 3 * hidden + 1;
+    let n_params = INPUTS * hidden + hidden + (2 * hidden + 1) * buckets;
     let anchor = if anchor_strength > 0.0 { net.clone().params_mut().map(|w| *w).collect() } else { Vec::new() };
     let mut adam = Adam { m: vec![0.0; n_params], v: vec![0.0; n_params], t: 0, anchor, anchor_strength };
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
@@ -294,14 +332,14 @@ fn main() {
             order.swap(k, (seed % (k as u64 + 1)) as usize);
         }
         for batch in order.chunks(batch_size) {
-            let parts: Vec<Net> = std::thread::scope(|s| {
+            let mut parts: Vec<Net> = std::thread::scope(|s| {
                 let handles: Vec<_> = batch
                     .chunks(batch.len().div_ceil(threads))
                     .map(|part| {
                         let net = &net;
                         let train = &train;
                         s.spawn(move || {
-                            let mut g = Net::zeros(net.h);
+                            let mut g = Net::zeros(net.h, net.buckets);
                             gradient(net, train, part, &mut g);
                             g
                         })
@@ -309,12 +347,9 @@ fn main() {
                     .collect();
                 handles.into_iter().map(|h| h.join().expect("gradient thread")).collect()
             });
-            let mut g = Net::zeros(hidden);
-            for p in &parts {
-                g.w1.iter_mut().zip(&p.w1).for_each(|(a, b)| *a += b);
-                g.b1.iter_mut().zip(&p.b1).for_each(|(a, b)| *a += b);
-                g.w2.iter_mut().zip(&p.w2).for_each(|(a, b)| *a += b);
-                g.b2 += p.b2;
+            let mut g = Net::zeros(hidden, buckets);
+            for p in &mut parts {
+                g.params_mut().zip(p.params_mut()).for_each(|(a, b)| *a += *b);
             }
             adam.step(&mut net, &mut g, lr, 1.0 / batch.len() as f32);
         }

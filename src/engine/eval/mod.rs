@@ -82,7 +82,8 @@ pub fn evaluate_full(pos: &Position, acc: &mut nnue::Accumulator) -> i32 {
     if !network_applies(pos) {
         return base;
     }
-    let correction = NETWORK.correction_from(acc, &pos.board, pos.side as usize);
+    let correction =
+        NETWORK.correction_from(acc, &pos.board, pos.side as usize, (pos.count[0] + pos.count[1]) as usize);
     base + correction.clamp(-MAX_CORRECTION, MAX_CORRECTION)
 }
 

@@ -6,6 +6,9 @@
 //! The trainer (`examples/nnue_train.rs`) writes the file this module reads: little-endian, the magic
 //! `TBYR`, the hidden size as a `u32`, then `i16` input weights (`768 × hidden`, by input), `i16` hidden
 //! biases, `i16` output weights (`2 × hidden`: the side to move's half first) and an `i32` output bias.
+//! The magic `TBYB` adds output buckets: a `u32` count after the hidden size, then that many sets of output
+//! weights and, at the end, that many output biases; a position uses the set its number of pieces picks
+//! (`bucket`), so the correction can weigh the same features differently in the opening and the endgame.
 
 /// Inputs per side: 2 colours × 6 roles × 64 squares.
 pub const INPUTS: usize = 768;
@@ -18,26 +21,41 @@ pub const OUTPUT_CP: i32 = 100;
 /// Weights are kept within this in training, so the quantised sums fit an `i16`.
 pub const WEIGHT_LIMIT: f32 = 1.98;
 const MAGIC: &[u8; 4] = b"TBYR";
+const MAGIC_BUCKETS: &[u8; 4] = b"TBYB";
 
 /// The most hidden units a file may declare.
 const MAX_HIDDEN: usize = 1024;
+/// The most output buckets a file may declare: one per number of pieces on the board (2 to 32).
+pub const MAX_BUCKETS: usize = 31;
+
+/// The output bucket of a position with `pieces` pieces (kings included) among `buckets`: the range 2..=32
+/// cut into equal parts, fewest pieces first.
+#[inline]
+pub fn bucket(pieces: usize, buckets: usize) -> usize {
+    (pieces.clamp(2, 32) - 2) * buckets / 31
+}
 
 /// A loaded network.
 pub struct Network {
     hidden: usize,
+    buckets: usize,
     input_weights: Vec<i16>,
     hidden_bias: Vec<i16>,
+    /// `2 × hidden` per bucket.
     output_weights: Vec<i16>,
-    output_bias: i32,
+    /// One per bucket.
+    output_bias: Vec<i32>,
 }
 
 /// Why a network file was refused.
 #[derive(Debug, thiserror::Error, PartialEq)]
 pub enum NetworkError {
-    #[error("not a tabiya evaluation network (no TBYR magic)")]
+    #[error("not a tabiya evaluation network (no TBYR or TBYB magic)")]
     Magic,
     #[error("hidden size {0} is out of range 1..={MAX_HIDDEN}")]
     Hidden(usize),
+    #[error("{0} output buckets is out of range 1..={MAX_BUCKETS}")]
+    Buckets(usize),
     #[error("{found} bytes where a network of {hidden} hidden units has {expected}")]
     Length { hidden: usize, expected: usize, found: usize },
 }
@@ -45,34 +63,45 @@ pub enum NetworkError {
 impl Network {
     /// Reads a network from the trainer's bytes.
     pub fn from_bytes(bytes: &[u8]) -> Result<Network, NetworkError> {
-        if bytes.len() < 8 || &bytes[..4] != MAGIC {
-            return Err(NetworkError::Magic);
-        }
-        let hidden = u32::from_le_bytes(bytes[4..8].try_into().expect("4 bytes")) as usize;
+        let word = |at: usize| bytes.get(at..at + 4).map(|b| u32::from_le_bytes(b.try_into().expect("4 bytes")));
+        let (header, buckets) = match bytes.get(..4) {
+            Some(m) if m == MAGIC => (8, 1),
+            Some(m) if m == MAGIC_BUCKETS => (12, word(8).ok_or(NetworkError::Magic)? as usize),
+            _ => return Err(NetworkError::Magic),
+        };
+        let hidden = word(4).ok_or(NetworkError::Magic)? as usize;
         if hidden == 0 || hidden > MAX_HIDDEN {
             return Err(NetworkError::Hidden(hidden));
         }
-        let expected = 8 + 2 * (INPUTS * hidden + hidden + 2 * hidden) + 4;
+        if buckets == 0 || buckets > MAX_BUCKETS {
+            return Err(NetworkError::Buckets(buckets));
+        }
+        let words = INPUTS * hidden + hidden + 2 * hidden * buckets;
+        let expected = header + 2 * words + 4 * buckets;
         if bytes.len() != expected {
             return Err(NetworkError::Length { hidden, expected, found: bytes.len() });
         }
-        let mut words = bytes[8..expected - 4].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]));
+        let mut words = bytes[header..header + 2 * words].chunks_exact(2).map(|c| i16::from_le_bytes([c[0], c[1]]));
         let mut take = |n: usize| words.by_ref().take(n).collect::<Vec<i16>>();
         let input_weights = take(INPUTS * hidden);
         let hidden_bias = take(hidden);
-        let output_weights = take(2 * hidden);
-        let output_bias = i32::from_le_bytes(bytes[expected - 4..].try_into().expect("4 bytes"));
-        Ok(Network { hidden, input_weights, hidden_bias, output_weights, output_bias })
+        let output_weights = take(2 * hidden * buckets);
+        let output_bias = bytes[expected - 4 * buckets..]
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes(c.try_into().expect("4 bytes")))
+            .collect();
+        Ok(Network { hidden, buckets, input_weights, hidden_bias, output_weights, output_bias })
     }
 
-    /// The integers as written: input weights (input-major), hidden biases, output weights (ours, then
-    /// theirs) and the output bias; the trainer reads a network back through this to refine it.
-    pub fn integers(&self) -> (&[i16], &[i16], &[i16], i32) {
-        (&self.input_weights, &self.hidden_bias, &self.output_weights, self.output_bias)
+    /// The integers as written: input weights (input-major), hidden biases, output weights (per bucket: ours,
+    /// then theirs) and the output biases (one per bucket); the trainer reads a network back through this to
+    /// refine it.
+    pub fn integers(&self) -> (&[i16], &[i16], &[i16], &[i32]) {
+        (&self.input_weights, &self.hidden_bias, &self.output_weights, &self.output_bias)
     }
 
     /// The correction in centipawns for the side to move, from the active inputs of each side (`ours` as the
-    /// side to move sees the board, `theirs` as its opponent does).
+    /// side to move sees the board, `theirs` as its opponent does; one input per piece).
     pub fn correction(&self, ours: &[u16], theirs: &[u16]) -> i32 {
         let sums = |inputs: &[u16]| {
             let mut acc = self.hidden_bias.clone();
@@ -82,7 +111,7 @@ impl Network {
             }
             acc
         };
-        self.output(&sums(ours), &sums(theirs))
+        self.output(&sums(ours), &sums(theirs), ours.len())
     }
 }
 
@@ -108,8 +137,8 @@ const MAX_CHANGED: usize = 12;
 
 impl Network {
     /// The correction for the side to move `stm` (0 White) of the 0x88 `board` (piece codes `role | colour
-    /// << 3`, 0 empty), updating `acc` from the last board it saw.
-    pub fn correction_from(&self, acc: &mut Accumulator, board: &[u8; 128], stm: usize) -> i32 {
+    /// << 3`, 0 empty) with `pieces` pieces on it, updating `acc` from the last board it saw.
+    pub fn correction_from(&self, acc: &mut Accumulator, board: &[u8; 128], stm: usize, pieces: usize) -> i32 {
         let changed =
             if acc.valid && acc.sums[0].len() == self.hidden { changed_squares(&acc.board, board) } else { None };
         match changed {
@@ -131,7 +160,7 @@ impl Network {
             }
         }
         acc.board = *board;
-        self.output(&acc.sums[stm], &acc.sums[1 - stm])
+        self.output(&acc.sums[stm], &acc.sums[1 - stm], pieces)
     }
 
     /// Adds (`sign` 1) or takes off (-1) the inputs of the piece `code` on the 0x88 square `sq`, both views.
@@ -154,11 +183,13 @@ impl Network {
         }
     }
 
-    fn output(&self, ours: &[i16], theirs: &[i16]) -> i32 {
+    fn output(&self, ours: &[i16], theirs: &[i16], pieces: usize) -> i32 {
         let h = self.hidden;
-        let mut sum = self.output_bias as i64;
+        let b = bucket(pieces, self.buckets);
+        let weights = &self.output_weights[2 * h * b..2 * h * (b + 1)];
+        let mut sum = self.output_bias[b] as i64;
         for (side, sums) in [ours, theirs].into_iter().enumerate() {
-            sum += clipped_dot(sums, &self.output_weights[side * h..(side + 1) * h]);
+            sum += clipped_dot(sums, &weights[side * h..(side + 1) * h]);
         }
         (sum * OUTPUT_CP as i64 / (QA * QB) as i64) as i32
     }
@@ -242,6 +273,22 @@ mod tests {
         network_bytes(hidden, || fill, 7)
     }
 
+    /// A network of `hidden` units and `buckets` output buckets: input weights and hidden biases `fill`,
+    /// bucket k's output weights k + 1 and its bias 100 × k.
+    fn bucketed(hidden: usize, buckets: usize, fill: i16) -> Vec<u8> {
+        let mut b = MAGIC_BUCKETS.to_vec();
+        b.extend((hidden as u32).to_le_bytes());
+        b.extend((buckets as u32).to_le_bytes());
+        for _ in 0..(INPUTS * hidden + hidden) {
+            b.extend(fill.to_le_bytes());
+        }
+        for k in 0..buckets {
+            (0..2 * hidden).for_each(|_| b.extend((k as i16 + 1).to_le_bytes()));
+        }
+        (0..buckets).for_each(|k| b.extend((100 * k as i32).to_le_bytes()));
+        b
+    }
+
     #[test]
     fn bad_files_are_refused_with_the_reason() {
         assert_eq!(Network::from_bytes(b"nope").err(), Some(NetworkError::Magic));
@@ -251,19 +298,55 @@ mod tests {
         let mut b = tiny(2, 0);
         b.pop();
         assert!(matches!(Network::from_bytes(&b), Err(NetworkError::Length { .. })));
+        for buckets in [0, MAX_BUCKETS + 1, u32::MAX as usize] {
+            let mut b = bucketed(2, 2, 0);
+            b[8..12].copy_from_slice(&(buckets as u32).to_le_bytes());
+            assert_eq!(Network::from_bytes(&b).err(), Some(NetworkError::Buckets(buckets)));
+        }
+        let mut b = bucketed(2, 3, 0);
+        b.push(0);
+        assert!(matches!(Network::from_bytes(&b), Err(NetworkError::Length { .. })));
+        assert!(Network::from_bytes(&b"TBYB\x02\0\0\0"[..]).is_err(), "cut inside the header");
+    }
+
+    /// The number of pieces picks the output weights: a bucket per range of 2..=32, fewest pieces first.
+    #[test]
+    fn each_position_uses_the_output_bucket_of_its_number_of_pieces() {
+        assert_eq!((2..=32).map(|n| bucket(n, 1)).max(), Some(0));
+        let eight: Vec<usize> = (2..=32).map(|n| bucket(n, 8)).collect();
+        assert!(eight.windows(2).all(|w| w[1] == w[0] || w[1] == w[0] + 1), "{eight:?}");
+        assert_eq!((eight[0], eight[30]), (0, 7));
+        assert!((0..8).all(|k| eight.iter().filter(|&&b| b == k).count() >= 3), "{eight:?}");
+        assert_eq!(bucket(0, 8), 0);
+        assert_eq!(bucket(64, 8), 7);
+        assert!((1..=MAX_BUCKETS).all(|n| bucket(32, n) == n - 1 && bucket(2, n) == 0));
+        // Every input weight and hidden bias 1: each of 2 units per side holds 1 + the number of pieces.
+        let net = Network::from_bytes(&bucketed(2, 8, 1)).unwrap();
+        let inputs: Vec<u16> = (0..32).collect();
+        for pieces in [2, 9, 20, 32] {
+            let b = bucket(pieces, 8) as i64;
+            let sums = 4 * (1 + pieces as i64) * (b + 1);
+            let expected = (100 * b + sums) * OUTPUT_CP as i64 / (QA * QB) as i64;
+            let ours = &inputs[..pieces];
+            assert_eq!(net.correction(ours, ours) as i64, expected, "{pieces} pieces");
+            let mut acc = Accumulator::default();
+            let mut board = [0u8; 128];
+            (0..pieces).for_each(|k| board[(k / 8) * 16 + k % 8] = 1);
+            assert_eq!(net.correction_from(&mut acc, &board, 0, pieces) as i64, expected, "{pieces} pieces");
+        }
     }
 
     /// Cut, grown and scrambled files are refused or read, never a panic.
     #[test]
     fn any_bytes_are_refused_or_read_without_a_panic() {
-        let good = tiny(3, 5);
         let mut next = xorshift(0x2545_f491_4f6c_dd1du64);
-        for _ in 0..2000 {
+        for round in 0..4000 {
+            let good = if round % 2 == 0 { tiny(3, 5) } else { bucketed(3, 4, 5) };
             let mut b = good.clone();
             match next() % 4 {
                 0 => b.truncate(next() as usize % good.len()),
                 1 => b.extend((0..next() % 9).map(|_| next() as u8)),
-                2 => (4..8).for_each(|k| b[k] = next() as u8),
+                2 => (4..12).for_each(|k| b[k] = next() as u8),
                 _ => (0..8).for_each(|_| {
                     let at = next() as usize % b.len();
                     b[at] = next() as u8;
@@ -339,7 +422,12 @@ mod tests {
                 }
                 let stm = step % 2;
                 let expected = net.correction(&board_inputs(&board, stm), &board_inputs(&board, 1 - stm));
-                assert_eq!(net.correction_from(&mut acc, &board, stm), expected, "hidden {hidden}, step {step}");
+                let pieces = board_inputs(&board, stm).len();
+                assert_eq!(
+                    net.correction_from(&mut acc, &board, stm, pieces),
+                    expected,
+                    "hidden {hidden}, step {step}"
+                );
             }
         }
     }
