@@ -206,8 +206,9 @@ fn gradient(net: &Net, d: &Data, batch: &[u32], g: &mut Net) {
         let corr = net.forward(ours, &mut acc, &mut acc_t);
         let p = 1.0 / (1.0 + (-(d.eval[n] + corr) / K).exp());
         let dy = 2.0 * (p - d.target[n]) * p * (1.0 - p) * OUTPUT_CP as f32 / K;
-        let out = 2 * h * net.bucket_of(ours);
-        g.b2[out / (2 * h)] += dy;
+        let bucket = net.bucket_of(ours);
+        g.b2[bucket] += dy;
+        let out = 2 * h * bucket;
         for (side, a) in [&acc, &acc_t].into_iter().enumerate() {
             let at = out + side * h;
             let w2 = &net.w2[at..at + h];
