@@ -19,7 +19,8 @@
 //! With millions of new positions leave it out: it then holds the weights too tightly to learn (session 52).
 //! `--buckets=N` gives the output layer N sets of weights, one per range of the number of pieces
 //! (`nnue::bucket`); a one-bucket `--init` network has its output layer copied into each, so it starts
-//! exactly as it was.
+//! exactly as it was. `--hidden=H` above an `--init` network's size widens it: the new units get small random
+//! input weights and no output weight, so it too starts exactly as it was.
 
 use std::io::{BufRead, Write};
 use tabiya::engine::eval::nnue::{INPUTS, MAX_BUCKETS, Network, OUTPUT_CP, QA, QB, WEIGHT_LIMIT, bucket};
@@ -151,6 +152,29 @@ impl Net {
             w2: scaled(w2, QB).repeat(copies),
             b2: b2.iter().map(|&b| b as f32 / (QA * QB) as f32).collect::<Vec<f32>>().repeat(copies),
         }
+    }
+
+    /// This network with `h` hidden units: the new units get small random input weights and no output
+    /// weight, so the wider network starts exactly as this one and learns what the new units add.
+    fn widen(self, h: usize, seed: u64) -> Net {
+        if h <= self.h {
+            return self;
+        }
+        let fresh = Net::random(h - self.h, 1, seed);
+        let mut w = Net::zeros(h, self.buckets);
+        for i in 0..INPUTS {
+            let row = &mut w.w1[i * h..(i + 1) * h];
+            row[..self.h].copy_from_slice(&self.w1[i * self.h..(i + 1) * self.h]);
+            row[self.h..].copy_from_slice(&fresh.w1[i * fresh.h..(i + 1) * fresh.h]);
+        }
+        w.b1[..self.h].copy_from_slice(&self.b1);
+        w.b1[self.h..].copy_from_slice(&fresh.b1);
+        // Output weights per bucket and per side (ours, then theirs): the old ones first, zeros after.
+        for (new, old) in w.w2.chunks_mut(h).zip(self.w2.chunks(self.h)) {
+            new[..self.h].copy_from_slice(old);
+        }
+        w.b2 = self.b2;
+        w
     }
 
     fn params_mut(&mut self) -> impl Iterator<Item = &mut f32> {
@@ -313,8 +337,17 @@ fn main() {
         fail(&format!("--buckets: {buckets} is not in 1..={MAX_BUCKETS}"));
     }
     // The starting network too: a wrong --init path is told at once.
-    let mut net =
+    let net =
         if init.is_empty() { Net::random(hidden, buckets, flag(&args, "seed", 1)) } else { Net::read(&init, buckets) };
+    // `--hidden` above the --init network's size widens it (given explicitly: the default is for fresh ones).
+    let net = if init.is_empty() || !args.iter().any(|a| a.starts_with("--hidden=")) {
+        net
+    } else if hidden < net.h {
+        fail(&format!("--hidden={hidden} is below {init}'s {} units (a network can be widened, not narrowed)", net.h))
+    } else {
+        net.widen(hidden, flag(&args, "seed", 1))
+    };
+    let mut net = net;
     let train = load(&files, lambda);
     let test = load(&[held_out], lambda);
     let hidden = net.h;
