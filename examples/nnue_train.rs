@@ -337,17 +337,7 @@ fn main() {
         fail(&format!("--buckets: {buckets} is not in 1..={MAX_BUCKETS}"));
     }
     // The starting network too: a wrong --init path is told at once.
-    let net =
-        if init.is_empty() { Net::random(hidden, buckets, flag(&args, "seed", 1)) } else { Net::read(&init, buckets) };
-    // `--hidden` above the --init network's size widens it (given explicitly: the default is for fresh ones).
-    let net = if init.is_empty() || !args.iter().any(|a| a.starts_with("--hidden=")) {
-        net
-    } else if hidden < net.h {
-        fail(&format!("--hidden={hidden} is below {init}'s {} units (a network can be widened, not narrowed)", net.h))
-    } else {
-        net.widen(hidden, flag(&args, "seed", 1))
-    };
-    let mut net = net;
+    let mut net = starting_net(&args, &init, hidden, buckets);
     let train = load(&files, lambda);
     let test = load(&[held_out], lambda);
     let hidden = net.h;
@@ -424,4 +414,21 @@ fn check_quantised(net: &Net, bytes: &[u8], d: &Data) {
         "quantised: worst difference {worst:.1} cp over {n} positions; mean |correction| {:.1} cp",
         sum / n as f64
     );
+}
+
+/// A fresh network, or the `--init` one, widened when `--hidden` names more units than it has
+/// (given explicitly: the flag's default is for fresh networks).
+fn starting_net(args: &[String], init: &str, hidden: usize, buckets: usize) -> Net {
+    let seed = flag(args, "seed", 1);
+    if init.is_empty() {
+        return Net::random(hidden, buckets, seed);
+    }
+    let net = Net::read(init, buckets);
+    if !args.iter().any(|a| a.starts_with("--hidden=")) {
+        net
+    } else if hidden < net.h {
+        fail(&format!("--hidden={hidden} is below {init}'s {} units (a network can be widened, not narrowed)", net.h))
+    } else {
+        net.widen(hidden, seed)
+    }
 }
