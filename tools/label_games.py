@@ -2,6 +2,7 @@
 """Label the positions of played games for the evaluation network (`cargo run --release --example nnue_train`).
 
     python3 tools/label_games.py GAMES.pgn... --out /tmp/games.txt [--part 0 --parts 2] [--held-out-every 20]
+        [--branch 1 --seed 1]
 
 `tools/gen_nnue_data.py` makes positions from Stockfish's own games; this takes them from games tabiya played
 (self-play and matches, `tools/results/*.pgn`), so that the network also learns the positions tabiya's own
@@ -11,10 +12,16 @@ to move not in check, best move neither a capture nor a promotion, score within 
 more than one game is labelled once. Lines are `FEN;cp;result` as the generator writes them; every
 `--held-out-every`-th game goes to `OUT.held` instead, to measure the network on games it did not see.
 Run several `--part`s side by side, one per core.
+
+`--branch K` also labels, at each game position, the positions after K other legal moves drawn at random
+(seeded by `--seed` and the game's number). A search meets mostly such positions, one move off a sensible
+line, rather than the line itself. They take the game's result, which the trainer ignores at its default
+`--lambda=1.0`.
 """
 
 import argparse
 import os
+import random
 
 import chess
 import chess.pgn
@@ -36,6 +43,30 @@ def games(paths):
                     n += 1
 
 
+def child(board, move):
+    after = board.copy(stack=False)
+    after.push(move)
+    return after
+
+
+def label(sf, board, seen, depth, result, sink):
+    """(searched, kept): 0 or 1 each. Skips checks and positions already seen."""
+    key = " ".join(board.fen().split()[:4])
+    if board.is_check() or key in seen:
+        return 0, 0
+    seen.add(key)
+    lines = sf.search(board.fen(), depth, 1)
+    if not lines:
+        return 1, 0
+    cp, best = lines[0]
+    best = chess.Move.from_uci(best)
+    if board.is_capture(best) or best.promotion is not None or abs(cp) > 2000:
+        return 1, 0
+    white_cp = cp if board.turn == chess.WHITE else -cp
+    sink.write(f"{board.fen()};{white_cp};{result}\n")
+    return 1, 1
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("pgn", nargs="+")
@@ -46,6 +77,8 @@ def main():
     ap.add_argument("--part", type=int, default=0)
     ap.add_argument("--parts", type=int, default=1)
     ap.add_argument("--held-out-every", type=int, default=20)
+    ap.add_argument("--branch", type=int, default=0, help="random other moves labelled at each position")
+    ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     sf = Stockfish(args.stockfish)
     seen = set()
@@ -57,20 +90,15 @@ def main():
             sink = held if args.held_out_every and n % args.held_out_every == 0 else out
             sf.send("ucinewgame")
             board = chess.Board()
+            rng = random.Random(args.seed * 1_000_003 + n)
             for ply, move in enumerate(moves):
-                if ply >= args.skip_plies and not board.is_check():
-                    key = " ".join(board.fen().split()[:4])
-                    if key not in seen:
-                        seen.add(key)
-                        lines = sf.search(board.fen(), args.depth, 1)
-                        labelled += 1
-                        if lines:
-                            cp, best = lines[0]
-                            best = chess.Move.from_uci(best)
-                            if not board.is_capture(best) and best.promotion is None and abs(cp) <= 2000:
-                                white_cp = cp if board.turn == chess.WHITE else -cp
-                                sink.write(f"{board.fen()};{white_cp};{result}\n")
-                                kept += 1
+                if ply >= args.skip_plies:
+                    others = [m for m in board.legal_moves if m != move]
+                    branches = rng.sample(others, min(args.branch, len(others)))
+                    for position in [board] + [child(board, m) for m in branches]:
+                        n_labelled, n_kept = label(sf, position, seen, args.depth, result, sink)
+                        labelled += n_labelled
+                        kept += n_kept
                 board.push(move)
             sink.flush()
     sf.quit()
