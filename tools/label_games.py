@@ -2,7 +2,7 @@
 """Label the positions of played games for the evaluation network (`cargo run --release --example nnue_train`).
 
     python3 tools/label_games.py GAMES.pgn... --out /tmp/games.txt [--part 0 --parts 2] [--held-out-every 20]
-        [--branch 1 --seed 1]
+        [--branch 1 --seed 1 [--branch-only]]
 
 `tools/gen_nnue_data.py` makes positions from Stockfish's own games; this takes them from games tabiya played
 (self-play and matches, `tools/results/*.pgn`), so that the network also learns the positions tabiya's own
@@ -16,7 +16,8 @@ Run several `--part`s side by side, one per core.
 `--branch K` also labels, at each game position, the positions after K other legal moves drawn at random
 (seeded by `--seed` and the game's number). A search meets mostly such positions, one move off a sensible
 line, rather than the line itself. They take the game's result, which the trainer ignores at its default
-`--lambda=1.0`.
+`--lambda=1.0`. `--branch-only` leaves the game positions out, for games whose positions were labelled
+before: give the same files in the same order, so that the same games are held out.
 """
 
 import argparse
@@ -79,6 +80,7 @@ def main():
     ap.add_argument("--held-out-every", type=int, default=20)
     ap.add_argument("--branch", type=int, default=0, help="random other moves labelled at each position")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--branch-only", action="store_true", help="label the branches, not the game positions")
     args = ap.parse_args()
     sf = Stockfish(args.stockfish)
     seen = set()
@@ -95,7 +97,8 @@ def main():
                 if ply >= args.skip_plies:
                     others = [m for m in board.legal_moves if m != move]
                     branches = rng.sample(others, min(args.branch, len(others)))
-                    for position in [board] + [child(board, m) for m in branches]:
+                    line = [] if args.branch_only else [board]
+                    for position in line + [child(board, m) for m in branches]:
                         n_labelled, n_kept = label(sf, position, seen, args.depth, result, sink)
                         labelled += n_labelled
                         kept += n_kept
