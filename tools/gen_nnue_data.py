@@ -72,6 +72,12 @@ class Stockfish:
         self.p.wait(timeout=5)
 
 
+def kept_for_training(board, cp, best):
+    """A quiet position is kept: side to move not in check, best move neither a capture nor a promotion,
+    score within 2000 cp (beyond that, and in tactics, a static evaluation has nothing to learn)."""
+    return not board.is_check() and not board.is_capture(best) and best.promotion is None and abs(cp) <= 2000
+
+
 def play_game(sf, rng, line, depth, variety):
     board = chess.Board()
     for san in line:
@@ -93,7 +99,7 @@ def play_game(sf, rng, line, depth, variety):
         cp, best = lines[0]
         white_cp = cp if board.turn == chess.WHITE else -cp
         move = chess.Move.from_uci(best)
-        if not board.is_check() and not board.is_capture(move) and move.promotion is None and abs(cp) <= 2000:
+        if kept_for_training(board, cp, move):
             kept.append((fen, white_cp))
         streak = streak + 1 if abs(cp) > 1000 else 0
         if streak >= 6:

@@ -27,7 +27,7 @@ import random
 import chess
 import chess.pgn
 
-from gen_nnue_data import Stockfish
+from gen_nnue_data import Stockfish, kept_for_training
 
 RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
 
@@ -60,8 +60,7 @@ def label(sf, board, seen, depth, result, sink):
     if not lines:
         return 1, 0
     cp, best = lines[0]
-    best = chess.Move.from_uci(best)
-    if board.is_capture(best) or best.promotion is not None or abs(cp) > 2000:
+    if not kept_for_training(board, cp, chess.Move.from_uci(best)):
         return 1, 0
     white_cp = cp if board.turn == chess.WHITE else -cp
     sink.write(f"{board.fen()};{white_cp};{result}\n")
