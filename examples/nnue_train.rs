@@ -4,7 +4,7 @@
 //! python3 tools/gen_nnue_data.py --seconds 3600 --out /tmp/nnue.txt --seed 1
 //! cargo run --release --example nnue_train -- DATA... --held-out=FILE [--hidden=64] [--epochs=12]
 //!     [--lr=0.001] [--batch=16384] [--lambda=1.0] [--threads=2] [--buckets=1]
-//!     [--init=NET [--anchor=0.01]] [--out=assets/eval.net]
+//!     [--king-buckets=4] [--init=NET [--anchor=0.01]] [--out=assets/eval.net]
 //! ```
 //!
 //! Each input line is `FEN;cp;result` (`tools/gen_nnue_data.py`): Stockfish's score for White and the game's
@@ -20,7 +20,11 @@
 //! `--buckets=N` gives the output layer N sets of weights, one per range of the number of pieces
 //! (`nnue::bucket`); a one-bucket `--init` network has its output layer copied into each, so it starts
 //! exactly as it was. `--hidden=H` above an `--init` network's size widens it: the new units get small random
-//! input weights and no output weight, so it too starts exactly as it was.
+//! input weights and no output weight, so it too starts exactly as it was. `--king-buckets=4` gives each
+//! side's inputs four sets of weights, by where its own king stands (`king_map`): they are trained factored, a
+//! shared set plus a set per bucket added to it, so that a bucket few positions reach still has the shared
+//! weights, and written summed (magic `TBYK`). A network without king buckets given as `--init` becomes the
+//! shared set, the buckets' own sets zero, so training starts exactly from it.
 
 use std::io::{BufRead, Write};
 use tabiya::engine::eval::nnue::{INPUTS, MAX_BUCKETS, Network, OUTPUT_CP, QA, QB, WEIGHT_LIMIT, bucket};
@@ -34,6 +38,8 @@ struct Data {
     /// The side to move's inputs of sample `n` are `inputs[start[n]..start[n + 1]]`.
     inputs: Vec<u16>,
     start: Vec<u32>,
+    /// Each side's own king square as it sees the board: the side to move's, then its opponent's.
+    kings: Vec<[u8; 2]>,
     /// The hand-written evaluation, side to move's view.
     eval: Vec<f32>,
     /// The target expected result, side to move's view.
@@ -56,7 +62,7 @@ fn flip(i: u16) -> u16 {
 }
 
 fn load(paths: &[String], lambda: f32) -> Data {
-    let mut d = Data { inputs: Vec::new(), start: vec![0], eval: Vec::new(), target: Vec::new() };
+    let mut d = Data { inputs: Vec::new(), start: vec![0], kings: Vec::new(), eval: Vec::new(), target: Vec::new() };
     let mut skipped = 0usize;
     for path in paths {
         let file = std::fs::File::open(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
@@ -81,6 +87,8 @@ fn load(paths: &[String], lambda: f32) -> Data {
             let view = if stm == Color::White { 0 } else { 1 };
             d.inputs.extend(network_inputs(&pos, view));
             d.start.push(d.inputs.len() as u32);
+            let king = |c: Color, v: usize| (pos.king_square(c).to_64() ^ (56 * v)) as u8;
+            d.kings.push([king(stm, view), king(stm.opposite(), 1 - view)]);
             d.eval.push(evaluate(&pos) as f32);
             d.target.push(if stm == Color::White { white } else { 1.0 - white });
         }
@@ -99,6 +107,10 @@ fn fail(msg: &str) -> ! {
 struct Net {
     h: usize,
     buckets: usize,
+    /// The king bucket of each own-king square (`king_map`); one bucket means none.
+    king_map: [u8; 64],
+    king_buckets: usize,
+    /// `INPUTS × h` shared weights, then with king buckets `INPUTS × h` per bucket, added to the shared ones.
     w1: Vec<f32>,
     b1: Vec<f32>,
     /// `2 × h` per bucket.
@@ -108,21 +120,25 @@ struct Net {
 }
 
 impl Net {
-    fn zeros(h: usize, buckets: usize) -> Net {
+    fn zeros(h: usize, buckets: usize, king_map: [u8; 64]) -> Net {
+        let king_buckets = king_map.iter().max().map_or(1, |&k| k as usize + 1);
+        let factored = if king_buckets > 1 { 1 + king_buckets } else { 1 };
         Net {
             h,
             buckets,
-            w1: vec![0.0; INPUTS * h],
+            king_map,
+            king_buckets,
+            w1: vec![0.0; factored * INPUTS * h],
             b1: vec![0.0; h],
             w2: vec![0.0; 2 * h * buckets],
             b2: vec![0.0; buckets],
         }
     }
 
-    fn random(h: usize, buckets: usize, seed: u64) -> Net {
-        let mut n = Net::zeros(h, buckets);
+    fn random(h: usize, buckets: usize, king_map: [u8; 64], seed: u64) -> Net {
+        let mut n = Net::zeros(h, buckets, king_map);
         let mut s = seed | 1;
-        for w in &mut n.w1 {
+        for w in &mut n.w1[..INPUTS * h] {
             s ^= s << 13;
             s ^= s >> 7;
             s ^= s << 17;
@@ -132,9 +148,10 @@ impl Net {
         n
     }
 
-    /// A written network back in floating point, to train further, with `buckets` output buckets: a
-    /// one-bucket network's output layer is copied into each.
-    fn read(path: &str, buckets: usize) -> Net {
+    /// A written network back in floating point, to train further, with `buckets` output buckets (a
+    /// one-bucket network's output layer is copied into each) and the king buckets of `king_map` (a network
+    /// without them becomes the shared weights; one with them keeps its own map, its weights the buckets').
+    fn read(path: &str, buckets: usize, king_map: [u8; 64]) -> Net {
         let bytes = std::fs::read(path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
         let q = Network::from_bytes(&bytes).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
         let (w1, b1, w2, b2) = q.integers();
@@ -144,14 +161,16 @@ impl Net {
             1 => buckets,
             n => fail(&format!("{path}: {n} output buckets, not 1 or --buckets={buckets}")),
         };
-        Net {
-            h: b1.len(),
-            buckets,
-            w1: scaled(w1, QA),
-            b1: scaled(b1, QA),
-            w2: scaled(w2, QB).repeat(copies),
-            b2: b2.iter().map(|&b| b as f32 / (QA * QB) as f32).collect::<Vec<f32>>().repeat(copies),
-        }
+        let own_map = *q.king_map();
+        let kings_in_file = own_map.iter().any(|&k| k > 0);
+        let mut net = Net::zeros(b1.len(), buckets, if kings_in_file { own_map } else { king_map });
+        let w1 = scaled(w1, QA);
+        let at = if kings_in_file { INPUTS * net.h } else { 0 };
+        net.w1[at..at + w1.len()].copy_from_slice(&w1);
+        net.b1 = scaled(b1, QA);
+        net.w2 = scaled(w2, QB).repeat(copies);
+        net.b2 = b2.iter().map(|&b| b as f32 / (QA * QB) as f32).collect::<Vec<f32>>().repeat(copies);
+        net
     }
 
     /// This network with `h` hidden units: the new units get small random input weights and no output
@@ -160,12 +179,15 @@ impl Net {
         if h <= self.h {
             return self;
         }
-        let fresh = Net::random(h - self.h, 1, seed);
-        let mut w = Net::zeros(h, self.buckets);
-        for i in 0..INPUTS {
+        let fresh = Net::random(h - self.h, 1, [0; 64], seed);
+        let mut w = Net::zeros(h, self.buckets, self.king_map);
+        // The shared rows' new units start random, the king buckets' own rows at zero.
+        for i in 0..self.w1.len() / self.h {
             let row = &mut w.w1[i * h..(i + 1) * h];
             row[..self.h].copy_from_slice(&self.w1[i * self.h..(i + 1) * self.h]);
-            row[self.h..].copy_from_slice(&fresh.w1[i * fresh.h..(i + 1) * fresh.h]);
+            if i < INPUTS {
+                row[self.h..].copy_from_slice(&fresh.w1[i * fresh.h..(i + 1) * fresh.h]);
+            }
         }
         w.b1[..self.h].copy_from_slice(&self.b1);
         w.b1[self.h..].copy_from_slice(&fresh.b1);
@@ -186,18 +208,28 @@ impl Net {
         bucket(ours.len(), self.buckets)
     }
 
-    fn hidden(&self, inputs: impl Iterator<Item = u16>, acc: &mut [f32]) {
+    /// The rows of `w1` that input `i` adds for a side whose own king stands on `king`: the shared row,
+    /// and with king buckets the bucket's own row.
+    fn rows(&self, i: u16, king: u8) -> impl Iterator<Item = usize> + use<> {
+        let shared = i as usize * self.h;
+        let own = (self.king_buckets > 1)
+            .then(|| ((1 + self.king_map[king as usize & 63] as usize) * INPUTS + i as usize) * self.h);
+        std::iter::once(shared).chain(own)
+    }
+
+    fn hidden(&self, inputs: impl Iterator<Item = u16>, king: u8, acc: &mut [f32]) {
         acc.copy_from_slice(&self.b1);
         for i in inputs {
-            let row = &self.w1[i as usize * self.h..(i as usize + 1) * self.h];
-            acc.iter_mut().zip(row).for_each(|(a, w)| *a += w);
+            for at in self.rows(i, king) {
+                acc.iter_mut().zip(&self.w1[at..at + self.h]).for_each(|(a, w)| *a += w);
+            }
         }
     }
 
     /// The correction in centipawns for the side to move, and the two sides' hidden sums.
-    fn forward(&self, ours: &[u16], acc: &mut [f32], acc_t: &mut [f32]) -> f32 {
-        self.hidden(ours.iter().copied(), acc);
-        self.hidden(ours.iter().map(|&i| flip(i)), acc_t);
+    fn forward(&self, ours: &[u16], kings: [u8; 2], acc: &mut [f32], acc_t: &mut [f32]) -> f32 {
+        self.hidden(ours.iter().copied(), kings[0], acc);
+        self.hidden(ours.iter().map(|&i| flip(i)), kings[1], acc_t);
         let (h, b) = (self.h, self.bucket_of(ours));
         let w2 = &self.w2[2 * h * b..2 * h * (b + 1)];
         let dot = |a: &[f32], w: &[f32]| a.iter().zip(w).map(|(x, w)| x.clamp(0.0, 1.0) * w).sum::<f32>();
@@ -210,7 +242,7 @@ fn error(net: &Net, d: &Data) -> (f64, f64) {
     let (mut acc, mut acc_t) = (vec![0.0; net.h], vec![0.0; net.h]);
     let (mut with, mut without) = (0.0f64, 0.0f64);
     for n in 0..d.len() {
-        let corr = net.forward(d.sample(n), &mut acc, &mut acc_t);
+        let corr = net.forward(d.sample(n), d.kings[n], &mut acc, &mut acc_t);
         let p = 1.0 / (1.0 + (-(d.eval[n] + corr) / K).exp());
         let p0 = 1.0 / (1.0 + (-d.eval[n] / K).exp());
         with += ((p - d.target[n]) as f64).powi(2);
@@ -227,7 +259,7 @@ fn gradient(net: &Net, d: &Data, batch: &[u32], g: &mut Net) {
     for &n in batch {
         let n = n as usize;
         let ours = d.sample(n);
-        let corr = net.forward(ours, &mut acc, &mut acc_t);
+        let corr = net.forward(ours, d.kings[n], &mut acc, &mut acc_t);
         let p = 1.0 / (1.0 + (-(d.eval[n] + corr) / K).exp());
         let dy = 2.0 * (p - d.target[n]) * p * (1.0 - p) * OUTPUT_CP as f32 / K;
         let bucket = net.bucket_of(ours);
@@ -243,9 +275,10 @@ fn gradient(net: &Net, d: &Data, batch: &[u32], g: &mut Net) {
                 g.b1[j] += d_acc[j];
             }
             for &i in ours {
-                let i = if side == 0 { i } else { flip(i) } as usize;
-                let row = &mut g.w1[i * h..(i + 1) * h];
-                row.iter_mut().zip(&d_acc).for_each(|(r, x)| *r += x);
+                let i = if side == 0 { i } else { flip(i) };
+                for at in net.rows(i, d.kings[n][side]) {
+                    g.w1[at..at + h].iter_mut().zip(&d_acc).for_each(|(r, x)| *r += x);
+                }
             }
         }
     }
@@ -280,13 +313,30 @@ impl Adam {
 }
 
 fn quantise(net: &Net) -> Vec<u8> {
-    let mut b = if net.buckets == 1 { b"TBYR".to_vec() } else { b"TBYB".to_vec() };
+    let kings = net.king_buckets > 1;
+    let mut b = match (kings, net.buckets) {
+        (true, _) => b"TBYK".to_vec(),
+        (false, 1) => b"TBYR".to_vec(),
+        (false, _) => b"TBYB".to_vec(),
+    };
     b.extend((net.h as u32).to_le_bytes());
-    if net.buckets > 1 {
+    if kings || net.buckets > 1 {
         b.extend((net.buckets as u32).to_le_bytes());
     }
     let q = |x: f32, s: i32| ((x * s as f32).round() as i32).clamp(i16::MIN as i32, i16::MAX as i32) as i16;
-    for &w in net.w1.iter().chain(&net.b1) {
+    let shared = &net.w1[..INPUTS * net.h];
+    if kings {
+        b.extend(net.king_map);
+        // Each bucket's weights are the shared ones plus its own, kept within the limit the sums need.
+        for own in net.w1[INPUTS * net.h..].chunks(INPUTS * net.h) {
+            for (&s, &o) in shared.iter().zip(own) {
+                b.extend(q((s + o).clamp(-WEIGHT_LIMIT, WEIGHT_LIMIT), QA).to_le_bytes());
+            }
+        }
+    } else {
+        shared.iter().for_each(|&w| b.extend(q(w, QA).to_le_bytes()));
+    }
+    for &w in &net.b1 {
         b.extend(q(w, QA).to_le_bytes());
     }
     for &w in &net.w2 {
@@ -336,12 +386,17 @@ fn main() {
     if !(1..=MAX_BUCKETS).contains(&buckets) {
         fail(&format!("--buckets: {buckets} is not in 1..={MAX_BUCKETS}"));
     }
+    let king_map = match flag(&args, "king-buckets", 1usize) {
+        1 => [0; 64],
+        4 => king_map(),
+        n => fail(&format!("--king-buckets: {n} is not 1 or 4")),
+    };
     // The starting network too: a wrong --init path is told at once.
-    let mut net = starting_net(&args, &init, hidden, buckets);
+    let mut net = starting_net(&args, &init, hidden, buckets, king_map);
     let train = load(&files, lambda);
     let test = load(&[held_out], lambda);
     let hidden = net.h;
-    let n_params = INPUTS * hidden + hidden + (2 * hidden + 1) * buckets;
+    let n_params = net.clone().params_mut().count();
     let anchor = if anchor_strength > 0.0 { net.clone().params_mut().map(|w| *w).collect() } else { Vec::new() };
     let mut adam = Adam { m: vec![0.0; n_params], v: vec![0.0; n_params], t: 0, anchor, anchor_strength };
     let mut order: Vec<u32> = (0..train.len() as u32).collect();
@@ -363,7 +418,7 @@ fn main() {
                         let net = &net;
                         let train = &train;
                         s.spawn(move || {
-                            let mut g = Net::zeros(net.h, net.buckets);
+                            let mut g = Net::zeros(net.h, net.buckets, net.king_map);
                             gradient(net, train, part, &mut g);
                             g
                         })
@@ -371,7 +426,7 @@ fn main() {
                     .collect();
                 handles.into_iter().map(|h| h.join().expect("gradient thread")).collect()
             });
-            let mut g = Net::zeros(hidden, buckets);
+            let mut g = Net::zeros(hidden, buckets, net.king_map);
             for p in &mut parts {
                 g.params_mut().zip(p.params_mut()).for_each(|(a, b)| *a += *b);
             }
@@ -405,8 +460,9 @@ fn check_quantised(net: &Net, bytes: &[u8], d: &Data) {
     for k in 0..n {
         let ours = d.sample(k);
         let theirs: Vec<u16> = ours.iter().map(|&i| flip(i)).collect();
-        let f = net.forward(ours, &mut acc, &mut acc_t);
-        let diff = (q.correction(ours, &theirs) as f32 - f).abs();
+        let f = net.forward(ours, d.kings[k], &mut acc, &mut acc_t);
+        let kings = d.kings[k].map(usize::from);
+        let diff = (q.correction(ours, &theirs, kings) as f32 - f).abs();
         worst = worst.max(diff);
         sum += f.abs() as f64;
     }
@@ -418,12 +474,12 @@ fn check_quantised(net: &Net, bytes: &[u8], d: &Data) {
 
 /// A fresh network, or the `--init` one, widened when `--hidden` names more units than it has
 /// (given explicitly: the flag's default is for fresh networks).
-fn starting_net(args: &[String], init: &str, hidden: usize, buckets: usize) -> Net {
+fn starting_net(args: &[String], init: &str, hidden: usize, buckets: usize, king_map: [u8; 64]) -> Net {
     let seed = flag(args, "seed", 1);
     if init.is_empty() {
-        return Net::random(hidden, buckets, seed);
+        return Net::random(hidden, buckets, king_map, seed);
     }
-    let net = Net::read(init, buckets);
+    let net = Net::read(init, buckets, king_map);
     if !args.iter().any(|a| a.starts_with("--hidden=")) {
         net
     } else if hidden < net.h {
@@ -431,4 +487,12 @@ fn starting_net(args: &[String], init: &str, hidden: usize, buckets: usize) -> N
     } else {
         net.widen(hidden, seed)
     }
+}
+
+/// Four king buckets, by where a side's own king stands as it sees the board: on its first two ranks on the
+/// queen's side (files a–c), in the centre (d–e) or on the king's side (f–h), or further up the board, where
+/// the king is out in the middlegame or active in the endgame. The three castled or uncastled shapes are where
+/// king safety reads the pieces around the king differently.
+fn king_map() -> [u8; 64] {
+    std::array::from_fn(|sq| if sq >= 16 { 3 } else { [0, 0, 0, 1, 1, 2, 2, 2][sq % 8] })
 }

@@ -82,8 +82,9 @@ pub fn evaluate_full(pos: &Position, acc: &mut nnue::Accumulator) -> i32 {
     if !network_applies(pos) {
         return base;
     }
+    let kings = [pos.list[0][0], pos.list[1][0]];
     let correction =
-        NETWORK.correction_from(acc, &pos.board, pos.side as usize, (pos.count[0] + pos.count[1]) as usize);
+        NETWORK.correction_from(acc, &pos.board, kings, pos.side as usize, (pos.count[0] + pos.count[1]) as usize);
     base + correction.clamp(-MAX_CORRECTION, MAX_CORRECTION)
 }
 
