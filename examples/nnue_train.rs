@@ -4,7 +4,7 @@
 //! python3 tools/gen_nnue_data.py --seconds 3600 --out /tmp/nnue.txt --seed 1
 //! cargo run --release --example nnue_train -- DATA... --held-out=FILE [--hidden=64] [--epochs=12]
 //!     [--lr=0.001] [--batch=16384] [--lambda=1.0] [--threads=2] [--buckets=1]
-//!     [--king-buckets=4] [--init=NET [--anchor=0.01]] [--out=assets/eval.net]
+//!     [--king-buckets=2|4] [--init=NET [--anchor=0.01]] [--out=assets/eval.net]
 //! ```
 //!
 //! Each input line is `FEN;cp;result` (`tools/gen_nnue_data.py`): Stockfish's score for White and the game's
@@ -388,8 +388,8 @@ fn main() {
     }
     let king_map = match flag(&args, "king-buckets", 1usize) {
         1 => [0; 64],
-        4 => king_map(),
-        n => fail(&format!("--king-buckets: {n} is not 1 or 4")),
+        n @ (2 | 4) => king_map(n),
+        n => fail(&format!("--king-buckets: {n} is not 1, 2 or 4")),
     };
     // The starting network too: a wrong --init path is told at once.
     let mut net = starting_net(&args, &init, hidden, buckets, king_map);
@@ -489,10 +489,13 @@ fn starting_net(args: &[String], init: &str, hidden: usize, buckets: usize, king
     }
 }
 
-/// Four king buckets, by where a side's own king stands as it sees the board: on its first two ranks on the
-/// queen's side (files a–c), in the centre (d–e) or on the king's side (f–h), or further up the board, where
-/// the king is out in the middlegame or active in the endgame. The three castled or uncastled shapes are where
-/// king safety reads the pieces around the king differently.
-fn king_map() -> [u8; 64] {
-    std::array::from_fn(|sq| if sq >= 16 { 3 } else { [0, 0, 0, 1, 1, 2, 2, 2][sq % 8] })
+/// King buckets by where a side's own king stands as it sees the board. Two: on the queen's side (files a–d)
+/// or the king's side (e–h), where pawn shields and storms differ. Four: on its first two ranks on the queen's
+/// side (a–c), in the centre (d–e) or on the king's side (f–h), or further up the board, where the king is out
+/// in the middlegame or active in the endgame.
+fn king_map(buckets: usize) -> [u8; 64] {
+    match buckets {
+        2 => std::array::from_fn(|sq| (sq % 8 >= 4) as u8),
+        _ => std::array::from_fn(|sq| if sq >= 16 { 3 } else { [0, 0, 0, 1, 1, 2, 2, 2][sq % 8] }),
+    }
 }
