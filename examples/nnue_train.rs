@@ -20,11 +20,12 @@
 //! `--buckets=N` gives the output layer N sets of weights, one per range of the number of pieces
 //! (`nnue::bucket`); a one-bucket `--init` network has its output layer copied into each, so it starts
 //! exactly as it was. `--hidden=H` above an `--init` network's size widens it: the new units get small random
-//! input weights and no output weight, so it too starts exactly as it was. `--king-buckets=4` gives each
-//! side's inputs four sets of weights, by where its own king stands (`king_map`): they are trained factored, a
-//! shared set plus a set per bucket added to it, so that a bucket few positions reach still has the shared
-//! weights, and written summed (magic `TBYK`). A network without king buckets given as `--init` becomes the
-//! shared set, the buckets' own sets zero, so training starts exactly from it.
+//! input weights and no output weight, so it too starts exactly as it was. `--king-buckets=2` or `4` gives
+//! each side's inputs two or four sets of weights, by where its own king stands (`king_map`): they are trained
+//! factored, a shared set plus a set per bucket added to it, so that a bucket few positions reach still has
+//! the shared weights, and written summed (magic `TBYK`). A network without king buckets given as `--init`
+//! becomes the shared set, the buckets' own sets zero, so training starts exactly from it (session 58: not
+//! better than a plain refinement on 1.5 M positions, README "The evaluation network").
 
 use std::io::{BufRead, Write};
 use tabiya::engine::eval::nnue::{INPUTS, MAX_BUCKETS, Network, OUTPUT_CP, QA, QB, WEIGHT_LIMIT, bucket};
