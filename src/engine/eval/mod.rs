@@ -18,7 +18,7 @@ mod threats;
 pub mod tuning;
 mod weights;
 
-use crate::rules::{Color, Position};
+use crate::rules::{Color, Position, Square};
 use params::*;
 pub use weights::WEIGHTS;
 
@@ -51,8 +51,7 @@ pub fn network_inputs(pos: &Position, view: usize) -> arrayvec::ArrayVec<u16, 32
     for c in 0..2 {
         for &sq in &pos.list[c][..pos.count[c] as usize] {
             let role = (pos.board[sq as usize] & 7) as usize;
-            let square = (sq >> 4) as usize * 8 + (sq & 7) as usize;
-            inputs.push(nnue::input(view, c, role, square));
+            inputs.push(nnue::input(view, c, role, Square(sq).to_64()));
         }
     }
     inputs

@@ -14,6 +14,8 @@
 //! input weights, bucket by bucket. A side's half of the hidden layer then reads its pieces knowing where its
 //! king stands (a pawn shield, an attacker near the king), which plain piece-square inputs cannot say.
 
+use crate::rules::Square;
+
 /// Inputs per side: 2 colours × 6 roles × 64 squares.
 pub const INPUTS: usize = 768;
 /// The hidden layer's activations run from 0 to this (1.0 in the trainer's floating point).
@@ -188,7 +190,7 @@ impl Network {
         let changed =
             if acc.valid && acc.sums[0].len() == self.hidden { changed_squares(&acc.board, board) } else { None };
         for (view, king) in kings.into_iter().enumerate() {
-            let bucket = self.king_map[(square_64(king) ^ (56 * view)) & 63];
+            let bucket = self.king_map[(Square(king).to_64() ^ (56 * view)) & 63];
             let sums = &mut acc.sums[view];
             match changed {
                 Some((squares, n)) if acc.king_buckets[view] == bucket => {
@@ -220,7 +222,7 @@ impl Network {
             return;
         }
         let (colour, role) = ((code >> 3) as usize & 1, (code & 7) as usize);
-        let row = self.row(bucket as usize, input(view, colour, role, square_64(sq)) as usize);
+        let row = self.row(bucket as usize, input(view, colour, role, Square(sq).to_64()) as usize);
         if sign > 0 {
             sums.iter_mut().zip(row).for_each(|(a, w)| *a = a.wrapping_add(*w));
         } else {
@@ -277,12 +279,6 @@ fn changed_squares(a: &[u8; 128], b: &[u8; 128]) -> Option<([u8; MAX_CHANGED], u
         }
     }
     Some((squares, n))
-}
-
-/// The 0..64 square (a1 = 0) of the 0x88 square `sq`.
-#[inline(always)]
-pub fn square_64(sq: u8) -> usize {
-    (sq >> 4) as usize * 8 + (sq & 7) as usize
 }
 
 /// The input for a piece of `colour` (0 White) and `role` (1 pawn .. 6 king) on `square` (0..64, a1 = 0)
@@ -518,7 +514,7 @@ mod tests {
             .filter(|sq| sq & 0x88 == 0 && board[*sq as usize] != 0)
             .map(|sq| {
                 let code = board[sq as usize];
-                input(view, (code >> 3) as usize & 1, (code & 7) as usize, (sq >> 4) as usize * 8 + (sq & 7) as usize)
+                input(view, (code >> 3) as usize & 1, (code & 7) as usize, Square(sq).to_64())
             })
             .collect()
     }
@@ -552,7 +548,7 @@ mod tests {
                     king_squares[next() as usize % 2] = (next() % 128) as u8 & 0x77;
                 }
                 let stm = step % 2;
-                let view_king = |v: usize| square_64(king_squares[v]) ^ (56 * v);
+                let view_king = |v: usize| Square(king_squares[v]).to_64() ^ (56 * v);
                 let expected = net.correction(
                     &board_inputs(&board, stm),
                     &board_inputs(&board, 1 - stm),
