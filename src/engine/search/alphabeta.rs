@@ -2,6 +2,13 @@
 //! window (reduced when late and quiet), re-searched only when they beat alpha. Results go to the
 //! transposition table; cutoffs teach the killer and history tables.
 //!
+//! Every non-PV node is also labelled *cut* (expected to fail high) or not: the first move's child flips the
+//! label, a later move's null-window child is a cut node (but an unreduced one under a cut node is not), and
+//! the null move's child flips it. At full strength (session 59) a cut node reduces its late quiet moves
+//! two plies more, since the move that fails high is nearly always among the first; and a reduced move that
+//! beats alpha is searched again a ply deeper when it beat the best score by far, a ply shallower when only
+//! just.
+//!
 //! Singular extensions: when the transposition table's move is much better than every other move (a search
 //! of the others at half depth fails well below the table's score), that move is searched a ply deeper,
 //! since the line depends on it alone.
@@ -41,6 +48,8 @@ struct Node {
     depth: i32,
     ply: usize,
     pv: bool,
+    /// Expected to fail high (a cut node; the module doc says which nodes are).
+    cut: bool,
     in_check: bool,
     /// The static evaluation as the evaluation gives it (what the table keeps)...
     raw_eval: i32,
@@ -56,7 +65,15 @@ struct Node {
 }
 
 impl Searcher<'_> {
-    pub(super) fn alphabeta(&mut self, depth: i32, ply: usize, mut alpha: i32, mut beta: i32, allow_null: bool) -> i32 {
+    pub(super) fn alphabeta(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        allow_null: bool,
+        cut: bool,
+    ) -> i32 {
         if depth <= 0 {
             return self.quiesce(ply, alpha, beta);
         }
@@ -104,13 +121,13 @@ impl Searcher<'_> {
             (false, Some(e)) => e.eval,
             (false, None) => self.static_eval(key),
         };
-        let eval = if in_check { raw_eval } else { self.pruning_eval(raw_eval, entry) };
+        let eval = if in_check { raw_eval } else { self.pruning_eval(raw_eval, entry, ply) };
         self.evals[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.evals[ply - 2];
         if !pv
             && !in_check
             && !excluding
-            && let Some(score) = self.prune_node(depth, ply, beta, eval, improving, allow_null)
+            && let Some(score) = self.prune_node(depth, ply, beta, eval, improving, allow_null, cut)
         {
             return score;
         }
@@ -126,7 +143,7 @@ impl Searcher<'_> {
         let depth = if tt_move == Move::NONE && depth >= iir_depth { depth - 1 } else { depth };
         let tt_move_extension = match entry {
             Some(e) if ply > 0 && !excluding && self.singular_candidate(&e, depth) => {
-                match self.singular(&e, depth, ply, beta) {
+                match self.singular(&e, depth, ply, beta, cut) {
                     Singular::Extend => 1,
                     Singular::No => 0,
                     Singular::Cut(score) => return score,
@@ -135,7 +152,8 @@ impl Searcher<'_> {
             _ => 0,
         };
         let (us, prev) = (self.pos.side_to_move(), self.previous_moves(ply));
-        let node = Node { depth, ply, pv, in_check, raw_eval, eval, improving, tt_move, tt_move_extension, us, prev };
+        let node =
+            Node { depth, ply, pv, cut, in_check, raw_eval, eval, improving, tt_move, tt_move_extension, us, prev };
         self.move_loop(&node, alpha, beta, tt_move)
     }
 
@@ -148,10 +166,10 @@ impl Searcher<'_> {
     }
 
     /// Searches every move but the table's at reduced depth against a bound below the table's score.
-    fn singular(&mut self, e: &TtEntry, depth: i32, ply: usize, beta: i32) -> Singular {
+    fn singular(&mut self, e: &TtEntry, depth: i32, ply: usize, beta: i32, cut: bool) -> Singular {
         let singular_beta = e.score - 2 * depth;
         self.excluded[ply] = e.mv;
-        let score = self.alphabeta((depth - 1) / 2, ply, singular_beta - 1, singular_beta, false);
+        let score = self.alphabeta((depth - 1) / 2, ply, singular_beta - 1, singular_beta, false, cut);
         self.excluded[ply] = Move::NONE;
         if self.ctl.stopped {
             Singular::No
@@ -203,7 +221,7 @@ impl Searcher<'_> {
             let undo = self.make(m);
             self.stack[ply] = piece_to(us, m);
             self.remember_check(gives_check);
-            let score = self.search_move(node, m, i, check, alpha, beta);
+            let score = self.search_move(node, m, i, check, alpha, beta, best);
             self.unmake(m, undo);
             if self.ctl.stopped {
                 return 0;
@@ -262,7 +280,7 @@ impl Searcher<'_> {
             return;
         }
         let side = self.pos.side_to_move();
-        self.heur.correction.update(side, self.pawn_key, node.depth, best - node.raw_eval);
+        self.heur.correction.update(side, self.pawn_key, node.prev[0], node.depth, best - node.raw_eval);
     }
 
     /// Does `m` (not yet made), a checking move, earn a ply more? At full strength only when it does not
@@ -275,14 +293,15 @@ impl Searcher<'_> {
 
     /// Searches move number `i` (already made): full window for the first, else a reduced null window,
     /// widened as it succeeds.
-    fn search_move(&mut self, node: &Node, m: Move, i: usize, check: Check, alpha: i32, beta: i32) -> i32 {
+    #[allow(clippy::too_many_arguments)]
+    fn search_move(&mut self, node: &Node, m: Move, i: usize, check: Check, alpha: i32, beta: i32, best: i32) -> i32 {
         let ply = node.ply;
         let gives_check = check.gives;
         let extension =
             if m == node.tt_move { node.tt_move_extension.max(check.extended as i32) } else { check.extended as i32 };
         let new_depth = node.depth - 1 + extension;
         if i == 0 {
-            return -self.alphabeta(new_depth, ply + 1, -beta, -alpha, true);
+            return -self.alphabeta(new_depth, ply + 1, -beta, -alpha, true, !node.pv && !node.cut);
         }
         let mut r = 0;
         if node.depth >= 3 && i >= 2 && m.is_quiet() && !node.in_check && !gives_check {
@@ -292,16 +311,29 @@ impl Searcher<'_> {
             if self.heur.killers[ply].contains(&m) {
                 r -= 1;
             }
+            // At a node expected to fail high, a late move is unlikely to be the one that does.
+            if node.cut && self.selectivity == Selectivity::Full && self.heur.killers[ply][0] != m {
+                r += 2;
+            }
             // The history as it was when the move was chosen: nothing has been searched since.
             r -= self.heur.quiet_score(node.us, m, node.prev) / 8000;
             r = r.clamp(0, new_depth - 1);
         }
-        let mut score = -self.alphabeta(new_depth - r, ply + 1, -alpha - 1, -alpha, true);
+        let mut score = -self.alphabeta(new_depth - r, ply + 1, -alpha - 1, -alpha, true, r > 0 || !node.cut);
         if score > alpha && r > 0 {
-            score = -self.alphabeta(new_depth, ply + 1, -alpha - 1, -alpha, true);
+            // How far the reduced search beat the best so far decides the re-search's depth: well above it
+            // goes a ply deeper, barely above it a ply shallower.
+            let full = if self.selectivity == Selectivity::Full {
+                new_depth + (score > best + 40 + 2 * new_depth) as i32 - (score < best + 8) as i32
+            } else {
+                new_depth
+            };
+            if full > new_depth - r {
+                score = -self.alphabeta(full, ply + 1, -alpha - 1, -alpha, true, !node.cut);
+            }
         }
         if score > alpha && score < beta {
-            score = -self.alphabeta(new_depth, ply + 1, -beta, -alpha, true);
+            score = -self.alphabeta(new_depth, ply + 1, -beta, -alpha, true, false);
         }
         score
     }

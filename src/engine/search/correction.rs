@@ -2,6 +2,8 @@
 //! pawn structure and side to move. Pruning decisions (reverse futility, futility, razoring, null move) and
 //! quiescence's stand-pat read the evaluation plus this correction, so a structure the evaluation keeps
 //! misjudging (a blocked centre it overrates, a pawn storm it underrates) is judged by experience instead.
+//! A second table, per side and the move that led to the position (its piece and destination), learns the
+//! same errors; the correction read is two thirds the pawn table's and one third this one's (session 59).
 //!
 //! The structure is known by a pawn key: a Zobrist hash over the pawns alone, kept by the searcher as moves
 //! are made, with its own random numbers (the rules core's key covers everything, so it cannot serve).
@@ -17,19 +19,25 @@ const GRAIN: i32 = 256;
 const MAX_CORRECTION: i32 = 96;
 /// How much one search result moves an entry at most, out of 256 (deeper results count more).
 const MAX_WEIGHT: i32 = 16;
+/// Entries per side of the previous-move table: one per `PieceTo`.
+const MOVE_ENTRIES: usize = 1024;
 
 /// One search thread's corrections.
 pub(crate) struct Correction {
     table: Vec<i32>,
+    /// The same per side and the move that led to the position (its `PieceTo`): what the evaluation misses
+    /// right after such a move (a piece just left hanging, a threat just made).
+    by_move: Vec<i32>,
 }
 
 impl Correction {
     pub fn new() -> Correction {
-        Correction { table: vec![0; 2 * ENTRIES] }
+        Correction { table: vec![0; 2 * ENTRIES], by_move: vec![0; 2 * MOVE_ENTRIES] }
     }
 
     pub fn clear(&mut self) {
         self.table.fill(0);
+        self.by_move.fill(0);
     }
 
     #[inline]
@@ -39,18 +47,25 @@ impl Correction {
 
     /// The correction, in centipawns, to add to the static evaluation of a position with these pawns.
     #[inline]
-    pub fn get(&self, side: Color, pawn_key: u64) -> i32 {
-        self.table[Self::slot(side, pawn_key)] / GRAIN
+    pub fn get(&self, side: Color, pawn_key: u64, previous: usize) -> i32 {
+        (2 * self.table[Self::slot(side, pawn_key)] + self.by_move[Self::move_slot(side, previous)]) / (3 * GRAIN)
+    }
+
+    #[inline]
+    fn move_slot(side: Color, previous: usize) -> usize {
+        side.index() * MOVE_ENTRIES + (previous & (MOVE_ENTRIES - 1))
     }
 
     /// Moves the entry towards `error` (the search's score minus the raw static evaluation) by a weight that
     /// grows with the search's `depth`: a running average that forgets old structures' lessons.
-    pub fn update(&mut self, side: Color, pawn_key: u64, depth: i32, error: i32) {
+    pub fn update(&mut self, side: Color, pawn_key: u64, previous: usize, depth: i32, error: i32) {
         let weight = (depth + 1).min(MAX_WEIGHT);
         let limit = MAX_CORRECTION * GRAIN;
         let target = (error * GRAIN).clamp(-limit, limit);
-        let entry = &mut self.table[Self::slot(side, pawn_key)];
-        *entry = ((*entry * (256 - weight) + target * weight) / 256).clamp(-limit, limit);
+        let entries = [&mut self.table[Self::slot(side, pawn_key)], &mut self.by_move[Self::move_slot(side, previous)]];
+        for entry in entries {
+            *entry = ((*entry * (256 - weight) + target * weight) / 256).clamp(-limit, limit);
+        }
     }
 }
 
@@ -140,14 +155,14 @@ mod tests {
     fn corrections_follow_the_errors_and_stay_bounded() {
         let mut c = Correction::new();
         for _ in 0..200 {
-            c.update(Color::White, 42, 10, 50);
+            c.update(Color::White, 42, 0, 10, 50);
         }
-        assert!((45..=50).contains(&c.get(Color::White, 42)), "{}", c.get(Color::White, 42));
-        assert_eq!(c.get(Color::Black, 42), 0);
+        assert!((45..=50).contains(&c.get(Color::White, 42, 0)), "{}", c.get(Color::White, 42, 0));
+        assert_eq!(c.get(Color::Black, 42, 0), 0);
         for _ in 0..500 {
-            c.update(Color::White, 42, 20, -5000);
+            c.update(Color::White, 42, 0, 20, -5000);
         }
         // Never past the limit (the division may stop it a centipawn short).
-        assert!((-MAX_CORRECTION..=-MAX_CORRECTION + 1).contains(&c.get(Color::White, 42)));
+        assert!((-MAX_CORRECTION..=-MAX_CORRECTION + 1).contains(&c.get(Color::White, 42, 0)));
     }
 }

@@ -5,9 +5,14 @@
 //! MultiPV (n lines): at each depth line 1 is searched as usual, then line k is the best of the root moves not
 //! already in lines 1..k-1, searched with its own aspiration window, so each line's score is exact. With one
 //! line this is exactly the single-line search.
+//!
+//! At full strength the root reduces late quiet moves as the tree does, a ply less (session 59): after the
+//! lines, the moves are ordered by the nodes they took in the last iteration, and from the fourth on a quiet
+//! move that gives no check is searched shallower first, and again at full depth if it beats alpha.
 
-use super::Searcher;
 use super::control::FinishedIteration;
+use super::pruning::lmr;
+use super::{Searcher, Selectivity};
 use crate::engine::info::{CurrentMove, INFINITE, MAX_PLY, Score, SearchInfo};
 use crate::rules::{Move, MoveList};
 use std::cmp::Reverse;
@@ -15,6 +20,8 @@ use std::cmp::Reverse;
 /// First aspiration half-window, in centipawns; it grows on every failure.
 const ASPIRATION_DELTA: i32 = 18;
 const ASPIRATION_MIN_DEPTH: u32 = 5;
+/// Root moves from this one on (counting from 0) may be reduced when quiet (full strength only).
+const ROOT_LMR_FROM: usize = 3;
 
 /// What a finished search found.
 #[derive(Clone, Debug, Default)]
@@ -116,6 +123,10 @@ impl Searcher<'_> {
             // thread always finishes depth 1; `max(1)` only guards a helper's stop there, which is not shown.)
             let shown = done.max(1);
             root[..shown].sort_by_key(|r| Reverse(r.score));
+            if self.selectivity == Selectivity::Full && !spec.all_moves {
+                // The moves after the lines, in the order of the effort they took: the late ones are reduced.
+                root[shown..].sort_by_key(|r| Reverse(r.nodes));
+            }
             let previous = out.best;
             out.best = root[0].pv.first().copied().or(Some(root[0].mv));
             stable = if out.best == previous { stable + 1 } else { 0 };
@@ -222,10 +233,14 @@ impl Searcher<'_> {
             let gives_check = self.in_check();
             let new_depth = depth - 1 + gives_check as i32;
             let score = if i == 0 || all_moves {
-                -self.alphabeta(new_depth, 1, -beta, -alpha, true)
+                -self.alphabeta(new_depth, 1, -beta, -alpha, true, false)
             } else {
-                let s = -self.alphabeta(new_depth, 1, -alpha - 1, -alpha, true);
-                if s > alpha && s < beta { -self.alphabeta(new_depth, 1, -beta, -alpha, true) } else { s }
+                let r = self.root_reduction(depth, i, m, gives_check, new_depth);
+                let mut s = -self.alphabeta(new_depth - r, 1, -alpha - 1, -alpha, true, true);
+                if s > alpha && r > 0 {
+                    s = -self.alphabeta(new_depth, 1, -alpha - 1, -alpha, true, true);
+                }
+                if s > alpha && s < beta { -self.alphabeta(new_depth, 1, -beta, -alpha, true, false) } else { s }
             };
             self.unmake(m, undo);
             root[i].nodes = self.nodes - nodes_before;
@@ -254,6 +269,16 @@ impl Searcher<'_> {
             root.sort_by_key(|r| -r.score);
         }
         best
+    }
+
+    /// The reduction of late root move number `i` (already made), at full strength only: a late quiet move
+    /// that gives no check is searched shallower first, as in the tree but a ply less (the root is a PV
+    /// node), and searched again at full depth if it beats alpha.
+    fn root_reduction(&self, depth: i32, i: usize, m: Move, gives_check: bool, new_depth: i32) -> i32 {
+        if self.selectivity != Selectivity::Full || depth < 3 || i < ROOT_LMR_FROM || !m.is_quiet() || gives_check {
+            return 0;
+        }
+        (lmr(depth, i) - 1).clamp(0, new_depth - 1)
     }
 
     fn report_current_move(&mut self, depth: i32, mv: Move, index: usize) {

@@ -255,11 +255,11 @@ impl<'a> Searcher<'a> {
     /// The static evaluation `raw` plus what the correction history has learnt about this pawn structure,
     /// kept clear of mate scores.
     #[inline]
-    fn corrected(&self, raw: i32) -> i32 {
+    fn corrected(&self, raw: i32, ply: usize) -> i32 {
         if self.selectivity == Selectivity::Levels {
             return raw;
         }
-        let c = self.heur.correction.get(self.pos.side_to_move(), self.pawn_key);
+        let c = self.heur.correction.get(self.pos.side_to_move(), self.pawn_key, self.previous_moves(ply)[0]);
         (raw + c).clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
     }
 
@@ -267,8 +267,8 @@ impl<'a> Searcher<'a> {
     /// table's score instead where the entry bounds the position more tightly. A searched score is a better
     /// guess than a static one (self-play, sessions 20 and 24: README "What made the difference").
     #[inline]
-    fn pruning_eval(&self, raw: i32, entry: Option<TtEntry>) -> i32 {
-        let eval = self.corrected(raw);
+    fn pruning_eval(&self, raw: i32, entry: Option<TtEntry>, ply: usize) -> i32 {
+        let eval = self.corrected(raw, ply);
         match entry {
             Some(e) if self.selectivity == Selectivity::Full && bounds_more_tightly(&e, eval) => e.score,
             _ => eval,
@@ -314,10 +314,10 @@ mod tests {
         let ctl = Control::new(None, None, None, &mut none);
         let s = Searcher::new(Position::startpos(), Vec::new(), &tt, &mut heur, ctl);
         let e = Some(TtEntry { mv: Move::NONE, score: 140, eval: 0, depth: 5, bound: Bound::Lower });
-        assert_eq!(s.pruning_eval(30, e), 140);
+        assert_eq!(s.pruning_eval(30, e, 0), 140);
         let s = s.selectivity(Selectivity::Levels);
-        assert_eq!(s.pruning_eval(30, e), 30);
-        assert_eq!(s.pruning_eval(30, None), 30);
+        assert_eq!(s.pruning_eval(30, e, 0), 30);
+        assert_eq!(s.pruning_eval(30, None, 0), 30);
     }
 
     /// The score of a fixed-depth search of `fen` after the earlier positions `history` (FENs, oldest first).

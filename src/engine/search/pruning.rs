@@ -78,6 +78,7 @@ pub(super) fn bad_capture_prune(depth: i32, see: i32) -> bool {
 impl Searcher<'_> {
     /// Tries to settle a node without searching its moves: reverse futility pruning (fail high), razoring
     /// (fail low), then null-move pruning (fail high). Only at non-PV nodes, not in check.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn prune_node(
         &mut self,
         depth: i32,
@@ -86,6 +87,7 @@ impl Searcher<'_> {
         eval: i32,
         improving: bool,
         allow_null: bool,
+        cut: bool,
     ) -> Option<i32> {
         if beta.abs() >= MATE_BOUND {
             return None;
@@ -106,7 +108,7 @@ impl Searcher<'_> {
         self.keys.push(self.pos.key());
         self.stack[ply] = 0;
         let undo = self.pos.make_null_move();
-        let score = -self.alphabeta(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+        let score = -self.alphabeta(depth - 1 - r, ply + 1, -beta, -beta + 1, false, !cut);
         self.pos.unmake_null_move(undo);
         self.keys.pop();
         if self.ctl.stopped {

@@ -5,7 +5,7 @@
 
 use super::Searcher;
 use super::correction::pawn_key_change;
-use super::ordering::MovePicker;
+use super::ordering::{MovePicker, piece_to};
 use crate::engine::eval::evaluate;
 use crate::engine::info::{INFINITE, MATE, MAX_PLY};
 use crate::engine::see::{SEE_VALUE, see_non_negative};
@@ -45,7 +45,7 @@ impl Searcher<'_> {
             (false, Some(e)) => e.eval,
             (false, None) => self.static_eval(key),
         };
-        let stand_pat = if in_check { raw_eval } else { self.pruning_eval(raw_eval, entry) };
+        let stand_pat = if in_check { raw_eval } else { self.pruning_eval(raw_eval, entry, ply) };
         if !in_check {
             if stand_pat >= beta {
                 return stand_pat;
@@ -72,6 +72,8 @@ impl Searcher<'_> {
                 }
             }
             let pawn_key = self.pawn_key;
+            // The correction history reads the move that led to a position.
+            self.stack[ply] = piece_to(self.pos.side_to_move(), m);
             self.pawn_key ^= pawn_key_change(self.pos.side_to_move(), m);
             let undo = self.pos.make_move(m);
             let score = -self.quiesce(ply + 1, -beta, -alpha);
