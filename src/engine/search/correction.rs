@@ -152,6 +152,21 @@ mod tests {
     }
 
     #[test]
+    fn the_previous_move_table_is_a_third_of_the_correction() {
+        let mut c = Correction::new();
+        for _ in 0..300 {
+            c.update(Color::White, 7, 100, 12, 90);
+        }
+        // Both tables near 90: the whole correction.
+        assert!((85..=90).contains(&c.get(Color::White, 7, 100)), "{}", c.get(Color::White, 7, 100));
+        // The same pawns after another move: the pawn table's two thirds alone.
+        assert!((57..=60).contains(&c.get(Color::White, 7, 101)), "{}", c.get(Color::White, 7, 101));
+        // The same move with other pawns: the move table's third alone; the other side learnt nothing.
+        assert!((28..=30).contains(&c.get(Color::White, 8, 100)), "{}", c.get(Color::White, 8, 100));
+        assert_eq!(c.get(Color::Black, 7, 100), 0);
+    }
+
+    #[test]
     fn corrections_follow_the_errors_and_stay_bounded() {
         let mut c = Correction::new();
         for _ in 0..200 {
