@@ -252,8 +252,8 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// The static evaluation `raw` plus what the correction history has learnt about this pawn structure,
-    /// kept clear of mate scores.
+    /// The static evaluation `raw` plus what the correction history has learnt about this pawn structure and
+    /// the move that led here (at `ply`), kept clear of mate scores.
     #[inline]
     fn corrected(&self, raw: i32, ply: usize) -> i32 {
         if self.selectivity == Selectivity::Levels {
