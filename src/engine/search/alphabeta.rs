@@ -25,6 +25,7 @@ use crate::rules::{Color, Move, MoveList};
 use arrayvec::ArrayVec;
 
 const SINGULAR_MIN_DEPTH: i32 = 8;
+const SINGULAR_MIN_DEPTH_FULL: i32 = 6;
 /// Internal iterative reduction from this depth at non-PV nodes, and at PV nodes.
 const IIR_MIN_DEPTH: i32 = 4;
 const IIR_PV_MIN_DEPTH: i32 = 6;
@@ -111,7 +112,8 @@ impl Searcher<'_> {
             // A quiet move that still beats beta here is a good one: the histories learn it as from a cutoff.
             if self.selectivity == Selectivity::Full && e.score >= beta && e.mv != Move::NONE && e.mv.is_quiet() {
                 let (us, prev) = (self.pos.side_to_move(), self.previous_moves(ply));
-                self.heur.reward(us, ply, e.mv, &[], quiet_bonus(depth, self.selectivity), prev);
+                let pawn_key = Some(self.pawn_key);
+                self.heur.reward(us, ply, e.mv, &[], quiet_bonus(depth, self.selectivity), prev, pawn_key);
             }
             return e.score;
         }
@@ -158,7 +160,11 @@ impl Searcher<'_> {
     }
 
     fn singular_candidate(&self, e: &TtEntry, depth: i32) -> bool {
-        depth >= SINGULAR_MIN_DEPTH
+        let min_depth = match self.selectivity {
+            Selectivity::Full => SINGULAR_MIN_DEPTH_FULL,
+            Selectivity::Levels => SINGULAR_MIN_DEPTH,
+        };
+        depth >= min_depth
             && e.mv != Move::NONE
             && e.bound != Bound::Upper
             && e.depth >= depth - 3
@@ -197,7 +203,7 @@ impl Searcher<'_> {
         let mut captures: ArrayVec<Move, 32> = ArrayVec::new();
         let (us, prev) = (node.us, node.prev);
         let mut picker = MovePicker::empty();
-        picker.fill(&self.pos, &list, tt_move, self.heur, ply, prev);
+        picker.fill(&self.pos, &list, tt_move, self.heur, ply, prev, self.pawn_key);
         let excluded = self.excluded[ply];
         for (i, m) in picker.by_ref().filter(|&m| m != excluded).enumerate() {
             let quiet = m.is_quiet();
@@ -235,7 +241,8 @@ impl Searcher<'_> {
                     if score >= beta {
                         let bonus = quiet_bonus(depth, self.selectivity);
                         if quiet {
-                            self.heur.reward(us, ply, m, &quiets, bonus, prev);
+                            let pawn_key = (self.selectivity == Selectivity::Full).then_some(self.pawn_key);
+                            self.heur.reward(us, ply, m, &quiets, bonus, prev, pawn_key);
                         }
                         self.heur.reward_captures(us, m, &captures, bonus);
                         break;
@@ -314,6 +321,10 @@ impl Searcher<'_> {
             // At a node expected to fail high, a late move is unlikely to be the one that does.
             if node.cut && self.selectivity == Selectivity::Full && self.heur.killers[ply][0] != m {
                 r += 2;
+            }
+            // When the table's best move here is a capture, the quiet moves are less likely to matter.
+            if self.selectivity == Selectivity::Full && node.tt_move != Move::NONE && !node.tt_move.is_quiet() {
+                r += 1;
             }
             // The history as it was when the move was chosen: nothing has been searched since.
             r -= self.heur.quiet_score(node.us, m, node.prev) / 8000;

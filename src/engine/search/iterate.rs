@@ -146,7 +146,7 @@ impl Searcher<'_> {
                 self.ctl.publish(FinishedIteration { depth, seldepth, score: root[0].score, pv });
             }
             let score = out.score;
-            let scale = time_scale(stable, previous_score - score, best_move_effort(&root));
+            let scale = time_scale(stable, previous_score - score, best_move_effort(&root), self.selectivity);
             previous_score = score;
             let settled = root[..shown].iter().all(|r| mate_settled(r.score, depth));
             if self.ctl.stopped || !self.ctl.another_iteration(scale) || settled {
@@ -334,7 +334,7 @@ fn skips_depth(n: usize, depth: u32) -> bool {
 /// How much of the usual time to allow before starting another iteration: more while the best move keeps
 /// changing or the score is falling, less when one move has been best for a while and took nearly all the
 /// effort (an obvious move).
-fn time_scale(stable_iterations: u32, score_drop: i32, best_move_effort: f64) -> f64 {
+fn time_scale(stable_iterations: u32, score_drop: i32, best_move_effort: f64, selectivity: Selectivity) -> f64 {
     let stability = match stable_iterations {
         0 => 1.4,
         1..=3 => 1.0,
@@ -345,7 +345,14 @@ fn time_scale(stable_iterations: u32, score_drop: i32, best_move_effort: f64) ->
         16..=50 => 1.25,
         _ => 1.5,
     };
-    let effort = if best_move_effort > 0.85 { 0.7 } else { 1.0 };
+    // At full strength (session 61) node-based: the less of the effort the best move took, the more the
+    // other moves contested it; a usual share (70%) leaves the time as it is. The levels keep the rule their
+    // Elo was measured with: only an obvious move (over 85%) shortens the time.
+    let effort = match selectivity {
+        Selectivity::Full => (1.0 + 2.0 * (0.7 - best_move_effort)).clamp(0.6, 1.4),
+        Selectivity::Levels if best_move_effort > 0.85 => 0.7,
+        Selectivity::Levels => 1.0,
+    };
     stability * falling * effort
 }
 
@@ -407,10 +414,16 @@ mod tests {
 
     #[test]
     fn time_scale_stretches_for_trouble_and_shrinks_for_obvious_moves() {
-        let usual = time_scale(2, 0, 0.5);
-        assert!(time_scale(0, 0, 0.5) > usual); // the best move just changed
-        assert!(time_scale(2, 60, 0.5) > time_scale(2, 20, 0.5));
-        assert!(time_scale(2, 20, 0.5) > usual); // the score is falling
-        assert!(time_scale(6, 0, 0.95) < usual); // long stable and nearly all the effort
+        for sel in [Selectivity::Full, Selectivity::Levels] {
+            let usual = time_scale(2, 0, 0.7, sel);
+            assert!(time_scale(0, 0, 0.7, sel) > usual); // the best move just changed
+            assert!(time_scale(2, 60, 0.7, sel) > time_scale(2, 20, 0.7, sel));
+            assert!(time_scale(2, 20, 0.7, sel) > usual); // the score is falling
+            assert!(time_scale(6, 0, 0.95, sel) < usual); // long stable and nearly all the effort
+        }
+        // At full strength a contested best move (a small share of the nodes) gets more time; the levels
+        // keep their two steps.
+        assert!(time_scale(2, 0, 0.3, Selectivity::Full) > time_scale(2, 0, 0.7, Selectivity::Full));
+        assert_eq!(time_scale(2, 0, 0.3, Selectivity::Levels), time_scale(2, 0, 0.7, Selectivity::Levels));
     }
 }

@@ -48,6 +48,8 @@ pub(crate) fn piece_to(side: Color, m: Move) -> PieceTo {
 }
 
 const PIECE_TO: usize = 16 * 64;
+/// Pawn structures the pawn history tells apart (a power of two).
+const PAWN_SLOTS: usize = 512;
 /// Entries of the continuation table (a power of two, so a masked index needs no bounds check).
 const CONTINUATION: usize = PIECE_TO * PIECE_TO;
 
@@ -59,6 +61,9 @@ pub(crate) struct Heuristics {
     /// `continuation[previous PieceTo * PIECE_TO + this PieceTo]`, shared by the one- and two-ply tables'
     /// lookups (a flat vector: 2 MB is too large for the stack).
     continuation: Box<[i16; CONTINUATION]>,
+    /// `pawn[pawn structure slot * PIECE_TO + PieceTo]`: how well a quiet move has done with these pawns on
+    /// the board (full strength only; it stays zero, and orders nothing, for the levels).
+    pawn: Vec<i16>,
     /// `capture[PieceTo * 8 + captured role]`: how often a capture caused a cutoff, to order captures of
     /// equal victims.
     capture: Vec<i16>,
@@ -76,6 +81,7 @@ impl Heuristics {
             killers: [[Move::NONE; 2]; MAX_PLY + 2],
             history: [[[0; 64]; 64]; 2],
             continuation: vec![0; CONTINUATION].into_boxed_slice().try_into().expect("the length is CONTINUATION"),
+            pawn: vec![0; PAWN_SLOTS * PIECE_TO],
             capture: vec![0; PIECE_TO * 8],
             correction: Correction::new(),
             eval_cache: EvalCache::new(),
@@ -88,6 +94,7 @@ impl Heuristics {
         self.history = [[[0; 64]; 64]; 2];
         self.continuation.fill(0);
         self.capture.fill(0);
+        self.pawn.fill(0);
         self.correction.clear();
     }
 
@@ -97,6 +104,18 @@ impl Heuristics {
         self.history.iter_mut().flatten().flatten().for_each(|h| *h /= 4);
         self.continuation.iter_mut().for_each(|h| *h /= 2);
         self.capture.iter_mut().for_each(|h| *h /= 2);
+        self.pawn.iter_mut().for_each(|h| *h /= 2);
+    }
+
+    #[inline(always)]
+    fn pawn_index(side: Color, m: Move, pawn_key: u64) -> usize {
+        (pawn_key as usize & (PAWN_SLOTS - 1)) * PIECE_TO + piece_to(side, m)
+    }
+
+    /// A quiet move's place in the move order: its `quiet_score` plus its pawn-structure history.
+    #[inline(always)]
+    pub fn ordering_score(&self, side: Color, m: Move, prev: [PieceTo; 2], pawn_key: u64) -> i32 {
+        self.quiet_score(side, m, prev) + self.pawn[Self::pawn_index(side, m, pawn_key)] as i32
     }
 
     #[inline]
@@ -146,7 +165,19 @@ impl Heuristics {
 
     /// Rewards the quiet move that caused a cutoff and punishes the quiet moves tried before it, by `bonus`
     /// (see `quiet_bonus`).
-    pub fn reward(&mut self, side: Color, ply: usize, best: Move, tried: &[Move], bonus: i32, prev: [PieceTo; 2]) {
+    /// `pawn_key` is the pawn structure's key at full strength (`None` for the levels, whose search was
+    /// measured without the pawn-structure history).
+    #[allow(clippy::too_many_arguments)]
+    pub fn reward(
+        &mut self,
+        side: Color,
+        ply: usize,
+        best: Move,
+        tried: &[Move],
+        bonus: i32,
+        prev: [PieceTo; 2],
+        pawn_key: Option<u64>,
+    ) {
         if self.killers[ply][0] != best {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = best;
@@ -155,6 +186,14 @@ impl Heuristics {
         for &m in tried {
             if m != best {
                 self.update(side, m, -bonus, prev);
+            }
+        }
+        if let Some(key) = pawn_key {
+            for &m in tried.iter().chain(std::iter::once(&best)) {
+                let h = &mut self.pawn[Self::pawn_index(side, m, key)];
+                let mut v = *h as i32;
+                gravity(&mut v, if m == best { bonus } else { -bonus });
+                *h = v as i16;
             }
         }
     }
@@ -193,8 +232,10 @@ impl MovePicker {
         MovePicker { moves: ArrayVec::new(), next: 0 }
     }
 
-    /// Takes the moves of `list`, each scored for ordering.
+    /// Takes the moves of `list`, each scored for ordering; quiet moves by their histories under the last two
+    /// moves `prev` and the pawn structure `pawn_key`.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     pub fn fill(
         &mut self,
         pos: &Position,
@@ -203,6 +244,7 @@ impl MovePicker {
         heur: &Heuristics,
         ply: usize,
         prev: [PieceTo; 2],
+        pawn_key: u64,
     ) {
         let killers = heur.killers[ply];
         for &m in list.iter() {
@@ -215,7 +257,7 @@ impl MovePicker {
             } else if m == killers[1] {
                 KILLER_2
             } else {
-                heur.quiet_score(pos.side_to_move(), m, prev)
+                heur.ordering_score(pos.side_to_move(), m, prev, pawn_key)
             };
             self.moves.push((m, score));
         }
@@ -271,6 +313,7 @@ fn tactical_score(pos: &Position, m: Move) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::parse_uci;
 
     /// The picker hands out moves in the order repeated `max_by_key` (the last of equal scores) gives, ties
     /// included: the order the search was tuned and measured with.
@@ -299,5 +342,25 @@ mod tests {
             }
             assert_eq!(picked, expected, "{len} moves");
         }
+    }
+
+    /// The pawn history learns a cutoff's move under its pawn structure only, and only when given one: the
+    /// levels pass none and keep ordering as when their Elo was measured.
+    #[test]
+    fn the_pawn_history_learns_per_structure_and_only_at_full_strength() {
+        let pos = Position::from_fen("4k3/pppp4/8/8/8/8/PPPP4/4K1N1 w - - 0 1").unwrap();
+        let (best, tried) = (parse_uci(&pos, "g1f3").unwrap(), parse_uci(&pos, "e1f2").unwrap());
+        let (us, prev, keys) = (pos.side_to_move(), [0; 2], [7u64, 8u64]);
+        let mut heur = Heuristics::new();
+        let before: Vec<i32> = keys.iter().map(|&k| heur.ordering_score(us, best, prev, k)).collect();
+        heur.reward(us, 1, best, &[tried], 400, prev, None);
+        assert!(heur.pawn.iter().all(|&h| h == 0), "no pawn key: the table is untouched");
+        let plain = heur.ordering_score(us, best, prev, keys[0]) - before[0];
+        heur.reward(us, 1, best, &[tried], 400, prev, Some(keys[0]));
+        let learnt = heur.ordering_score(us, best, prev, keys[0]) - before[0];
+        let elsewhere = heur.ordering_score(us, best, prev, keys[1]) - before[1];
+        assert!(learnt > elsewhere, "the structure it was learnt in gains more: {learnt} vs {elsewhere}");
+        assert!(elsewhere > plain, "the move's own history still grows under any structure");
+        assert!(heur.ordering_score(us, tried, prev, keys[0]) < heur.ordering_score(us, tried, prev, keys[1]));
     }
 }
