@@ -17,16 +17,21 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from match import summary  # noqa: E402
 
 
+def points_of_game(game):
+    """Engine A's points in a finished game, or None if it was not finished."""
+    result = game.headers.get("Result", "*")
+    if result not in ("1-0", "0-1", "1/2-1/2"):
+        return None
+    white = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
+    return white if game.headers.get("White", "").startswith("A: ") else 1 - white
+
+
 def points_of(path):
     points = []
     with open(path) as f:
         while (game := chess.pgn.read_game(f)) is not None:
-            result = game.headers.get("Result", "*")
-            if result not in ("1-0", "0-1", "1/2-1/2"):
-                continue
-            white = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
-            a_white = game.headers.get("White", "").startswith("A: ")
-            points.append(white if a_white else 1 - white)
+            if (pts := points_of_game(game)) is not None:
+                points.append(pts)
     return points
 
 
