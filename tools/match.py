@@ -10,7 +10,8 @@ Not part of CI: this is how tabiya's strength figures in the README were measure
 
 Each opening (a short book line below, chosen for variety) is played twice, colours swapped. Clocks are kept
 here: each side's thinking time is measured around its `go` and a side whose clock runs out loses (unless the
-opponent cannot mate, which is a draw). Games are adjudicated to save time: a side whose own score is below
+opponent cannot mate, which is a draw). A game is drawn once a position occurs for the third time or 100 plies
+pass without a capture or pawn move (`game_end`). Games are adjudicated to save time: a side whose own score is below
 -1000 cp for 4 of its consecutive moves, confirmed by the opponent's score, resigns; after move 60 a game where
 both engines see less than 15 cp for 10 plies each is a draw. Needs python-chess (`pip install chess`).
 """
@@ -99,9 +100,8 @@ def play_game(engines, names, opening, tc, white_index, round_no):
     scores = []  # (color, cp) per ply
     result, reason = None, None
     while result is None:
-        if board.is_game_over(claim_draw=True):
-            outcome = board.outcome(claim_draw=True)
-            result, reason = outcome.result(), outcome.termination.name.lower()
+        result, reason = game_end(board)
+        if result is not None:
             break
         color = board.turn
         limit = chess.engine.Limit(white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK],
@@ -130,6 +130,23 @@ def play_game(engines, names, opening, tc, white_index, round_no):
                          # Seconds left on each clock at the end: shows whether an engine uses its time.
                          "WhiteClockLeft": f"{clocks[chess.WHITE]:.2f}", "BlackClockLeft": f"{clocks[chess.BLACK]:.2f}"})
     return result, reason, game
+
+
+def game_end(board):
+    """(result, reason) once the game is over, else (None, None): checkmate, stalemate, a dead position, or a
+    draw declared as engine matches declare it (cutechess-cli too): the same position for the third time, or
+    100 plies without a capture or a pawn move. A repetition that the side to move could only bring about with
+    its next move does not end the game, as python-chess's claim_draw would: that side decides whether to
+    play it, and it is often the side that is winning (until session 62 every "threefold_repetition" in these
+    files ended a ply early that way; see README, Strength)."""
+    outcome = board.outcome(claim_draw=False)
+    if outcome is not None:
+        return outcome.result(), outcome.termination.name.lower()
+    if board.is_repetition(3):
+        return "1/2-1/2", "threefold_repetition"
+    if board.halfmove_clock >= 100:
+        return "1/2-1/2", "fifty_moves"
+    return None, None
 
 
 def adjudicate(board, scores):
