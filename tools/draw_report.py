@@ -13,11 +13,16 @@ is a drawn position tabiya overrates.
 """
 
 import argparse
+import os
 import statistics
+import sys
 
 import chess
 import chess.engine
 import chess.pgn
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tally import a_plays_white  # noqa: E402
 
 
 def material(board):
@@ -54,7 +59,7 @@ def main():
                 while (game := chess.pgn.read_game(f)) is not None:
                     if game.headers.get("Termination") != "threefold_repetition":
                         continue
-                    pov = chess.WHITE if game.headers["White"].startswith("A: ") else chess.BLACK
+                    pov = chess.WHITE if a_plays_white(game) else chess.BLACK
                     moves = list(game.mainline_moves())
                     row = [path.split("/")[-1], game.headers["Round"], len(moves), material(game.end().board())]
                     for back in (0, args.back):

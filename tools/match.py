@@ -10,10 +10,11 @@ Not part of CI: this is how tabiya's strength figures in the README were measure
 
 Each opening (a short book line below, chosen for variety) is played twice, colours swapped. Clocks are kept
 here: each side's thinking time is measured around its `go` and a side whose clock runs out loses (unless the
-opponent cannot mate, which is a draw). A game is drawn once a position occurs for the third time or 100 plies
-pass without a capture or pawn move (`game_end`). Games are adjudicated to save time: a side whose own score is below
--1000 cp for 4 of its consecutive moves, confirmed by the opponent's score, resigns; after move 60 a game where
-both engines see less than 15 cp for 10 plies each is a draw. Needs python-chess (`pip install chess`).
+opponent cannot mate, which is a draw). A game is drawn once a position occurs for the third time or 100
+plies pass without a capture or pawn move (`game_end`). Games are adjudicated to save time: a side whose own
+score is below -1000 cp for 4 of its consecutive moves, confirmed by the opponent's score, resigns; after move
+60 a game where both engines see less than 15 cp for 10 plies each is a draw. Needs python-chess (`pip install
+chess`).
 """
 
 import argparse

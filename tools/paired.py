@@ -17,7 +17,7 @@ import sys
 import chess.pgn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from tally import points_of_game  # noqa: E402
+from tally import a_plays_white, points_of_game  # noqa: E402
 
 
 def points_by_opening(path):
@@ -29,7 +29,7 @@ def points_by_opening(path):
             if pts is None:
                 continue
             line = game.headers.get("OpeningLine") or game.headers.get("Opening", "")
-            side = (line, game.headers.get("White", "").startswith("A: "))
+            side = (line, a_plays_white(game))
             seen[side] = seen.get(side, 0) + 1
             points[side + (seen[side],)] = pts
     return points
@@ -39,7 +39,7 @@ def fewest_seconds_left(path):
     fewest = math.inf
     with open(path) as f:
         while (game := chess.pgn.read_game(f)) is not None:
-            side = "White" if game.headers.get("White", "").startswith("A: ") else "Black"
+            side = "White" if a_plays_white(game) else "Black"
             left = game.headers.get(f"{side}ClockLeft")
             if left is not None:
                 fewest = min(fewest, float(left))

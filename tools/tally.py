@@ -17,13 +17,18 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from match import summary  # noqa: E402
 
 
+def a_plays_white(game):
+    """Does engine A (match.py's White header starts "A: ") play White in `game`?"""
+    return game.headers.get("White", "").startswith("A: ")
+
+
 def points_of_game(game):
     """Engine A's points in a finished game, or None if it was not finished."""
     result = game.headers.get("Result", "*")
     if result not in ("1-0", "0-1", "1/2-1/2"):
         return None
     white = {"1-0": 1.0, "0-1": 0.0}.get(result, 0.5)
-    return white if game.headers.get("White", "").startswith("A: ") else 1 - white
+    return white if a_plays_white(game) else 1 - white
 
 
 def points_of(path):
