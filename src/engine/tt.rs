@@ -208,6 +208,17 @@ impl Tt {
         std::array::from_fn(|j| Slot::load(&w[j * SLOT_WORDS..]))
     }
 
+    /// Asks the processor to start loading `key`'s bucket into its cache, so that the probe a little later
+    /// does not wait for main memory. Called as soon as a move is made: the probe was a cache miss nearly
+    /// every time, about a sixth of the search's time. A hint only: nothing is read and no result changes.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), target_feature = "sse"))]
+        safe_arch::prefetch_t0(&self.words[self.index(key)]);
+        #[cfg(not(all(any(target_arch = "x86", target_arch = "x86_64"), target_feature = "sse")))]
+        let _ = key;
+    }
+
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
         let bucket = self.bucket(self.index(key));
         let s = *bucket.iter().find(|s| s.check == key as u32 && s.meta & 3 != 0)?;

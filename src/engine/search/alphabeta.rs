@@ -206,6 +206,7 @@ impl Searcher<'_> {
         picker.fill(&self.pos, &list, tt_move, self.heur, ply, prev, self.pawn_key);
         let excluded = self.excluded[ply];
         for (i, m) in picker.by_ref().filter(|&m| m != excluded).enumerate() {
+            self.tt.prefetch(self.pos.key_after_guess(m));
             let quiet = m.is_quiet();
             let prunable = ply > 0 && !node.in_check && best > -MATE + MAX_PLY as i32;
             if prunable && !quiet && !see_non_negative(&self.pos, m) && bad_capture_prune(depth, see(&self.pos, m)) {

@@ -108,6 +108,7 @@ impl Searcher<'_> {
         self.keys.push(self.pos.key());
         self.stack[ply] = 0;
         let undo = self.pos.make_null_move();
+        self.tt.prefetch(self.pos.key());
         let score = -self.alphabeta(depth - 1 - r, ply + 1, -beta, -beta + 1, false, !cut);
         self.pos.unmake_null_move(undo);
         self.keys.pop();

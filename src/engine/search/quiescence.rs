@@ -67,9 +67,12 @@ impl Searcher<'_> {
                 if m.promotion().is_none() && stand_pat + gain + DELTA_MARGIN <= alpha {
                     continue;
                 }
+                self.tt.prefetch(self.pos.key_after_guess(m));
                 if !see_non_negative(&self.pos, m) {
                     continue;
                 }
+            } else {
+                self.tt.prefetch(self.pos.key_after_guess(m));
             }
             let pawn_key = self.pawn_key;
             // The correction history reads the move that led to a position.
