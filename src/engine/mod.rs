@@ -19,6 +19,7 @@ mod see;
 mod smp;
 pub mod time;
 mod tt;
+mod tt_memory;
 pub mod uci;
 mod worker;
 

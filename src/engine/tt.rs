@@ -1,6 +1,6 @@
 //! The transposition table: a fixed-size hash table of search results keyed by Zobrist key, sized in MB.
 //!
-//! The table is allocated fallibly and lazily (see `zeroed_words`): a size the machine cannot give is an
+//! The table is allocated fallibly and lazily (see `Words::zeroed`): a size the machine cannot give is an
 //! error the caller reports, never an abort, and pages are touched only as the search fills them.
 //!
 //! One table is shared by all the threads of a Lazy SMP search (`&Tt`), without locks: its words are atomics
@@ -18,6 +18,7 @@
 
 use super::error::EngineError;
 use super::info::MATE_BOUND;
+use super::tt_memory::Words;
 use crate::rules::Move;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
@@ -105,9 +106,9 @@ pub const MAX_HASH_MB: usize = 32_768;
 
 pub(crate) struct Tt {
     /// The buckets, flat: bucket i is `words[base + 8i..base + 8i + 8]`.
-    words: Box<[AtomicU64]>,
-    /// Where the first bucket starts, so that buckets lie on cache lines (the allocator only promises
-    /// 8-byte alignment for `u64`s; a few words are allocated beyond the table for this).
+    words: Words,
+    /// Where the first bucket starts, so that buckets lie on cache lines (a mapping starts on a page; the
+    /// emergency table's allocator only promises 8-byte alignment, so a few words are kept beyond it for this).
     base: usize,
     buckets: usize,
     mb: usize,
@@ -117,7 +118,7 @@ pub(crate) struct Tt {
 
 impl Tt {
     /// A table of `mb` MB (at least one bucket), or the error if the memory cannot be had. Nothing of it is
-    /// written here (see `zeroed_words`).
+    /// written here (see `Words::zeroed`).
     pub fn try_new(mb: usize) -> Result<Tt, EngineError> {
         let bytes = mb.checked_mul(1 << 20).ok_or(EngineError::HashAlloc { mb })?;
         Tt::with_buckets((bytes / BUCKET_BYTES).max(1), mb).ok_or(EngineError::HashAlloc { mb })
@@ -137,8 +138,8 @@ impl Tt {
             }
         }
         // One bucket is a few words: if even that cannot be allocated, the process cannot go on anyway.
-        let words = (0..2 * BUCKET_WORDS).map(|_| AtomicU64::new(0)).collect();
-        let tiny = Tt { words, base: 0, buckets: 1, mb: 0, generation: 0 };
+        let words = Words::boxed(2 * BUCKET_WORDS);
+        let tiny = Tt { base: cache_line_start(&words), words, buckets: 1, mb: 0, generation: 0 };
         (tiny, Some(format!("not enough memory for a {wanted} MB hash table; searching almost without one")))
     }
 
@@ -149,7 +150,7 @@ impl Tt {
 
     fn with_buckets(buckets: usize, mb: usize) -> Option<Tt> {
         let len = buckets.checked_mul(BUCKET_WORDS).and_then(|n| n.checked_add(BUCKET_WORDS - 1));
-        let words = zeroed_words(len.unwrap_or(usize::MAX))?;
+        let words = Words::zeroed(len.unwrap_or(usize::MAX))?;
         Some(Tt { base: cache_line_start(&words), words, buckets, mb, generation: 0 })
     }
 
@@ -167,12 +168,12 @@ impl Tt {
     /// Empties the table. A fresh zeroed allocation rather than writing zeros, so that a large table's pages
     /// are not all touched (and committed) by `ucinewgame`; writing is the fallback if memory is short.
     pub fn clear(&mut self) {
-        match zeroed_words(self.words.len()) {
+        match Words::zeroed(self.words.len()) {
             Some(words) => {
                 self.words = words;
                 self.base = cache_line_start(&self.words);
             }
-            None => self.words.iter_mut().for_each(|w| *w.get_mut() = 0),
+            None => self.words.iter().for_each(|w| w.store(0, Relaxed)),
         }
         self.generation = 0;
     }
@@ -265,18 +266,6 @@ impl Tt {
         // as if replaced, which costs a little search and never a wrong answer.
         new.save(&self.words[at..at + SLOT_WORDS]);
     }
-}
-
-/// `n` zero words, or None if the memory cannot be had, without writing them.
-///
-/// Why this way: zeroed memory from the allocator (calloc) comes, for a large table, as pages that are mapped
-/// only when first written, so a 32 GiB table costs nothing until the search fills it (writing the zeros
-/// ourselves would touch and commit every page at once). `vec![0; n]` does that for plain words but aborts
-/// when the allocation fails and cannot make atomics; std's fallible zeroed allocation is unstable or needs
-/// `unsafe`, which this crate forbids. bytemuck's `try_zeroed_slice_box` is both fallible and zeroed, for any
-/// type that is valid as all zeros (atomics are).
-fn zeroed_words(n: usize) -> Option<Box<[AtomicU64]>> {
-    bytemuck::allocation::try_zeroed_slice_box(n).ok()
 }
 
 /// The first word of `words` on a 64-byte boundary (words are 8-aligned, so it is one of the first eight).
