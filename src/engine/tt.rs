@@ -210,8 +210,9 @@ impl Tt {
     }
 
     /// Asks the processor to start loading `key`'s bucket into its cache, so that the probe a little later
-    /// does not wait for main memory. Called as soon as a move is made: the probe was a cache miss nearly
-    /// every time, about a sixth of the search's time. A hint only: nothing is read and no result changes.
+    /// does not wait for main memory. Called for each move before it is weighed and made (with the key
+    /// `Position::key_after_guess` gives): the probe was a cache miss nearly every time, about a sixth of the
+    /// search's time. A hint only: nothing is read and no result changes.
     #[inline]
     pub fn prefetch(&self, key: u64) {
         #[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), target_feature = "sse"))]

@@ -67,12 +67,11 @@ impl Searcher<'_> {
                 if m.promotion().is_none() && stand_pat + gain + DELTA_MARGIN <= alpha {
                     continue;
                 }
-                self.tt.prefetch(self.pos.key_after_guess(m));
-                if !see_non_negative(&self.pos, m) {
-                    continue;
-                }
-            } else {
-                self.tt.prefetch(self.pos.key_after_guess(m));
+            }
+            // Before the SEE test, so that the bucket is on its way while SEE runs.
+            self.tt.prefetch(self.pos.key_after_guess(m));
+            if !in_check && !see_non_negative(&self.pos, m) {
+                continue;
             }
             let pawn_key = self.pawn_key;
             // The correction history reads the move that led to a position.
