@@ -17,6 +17,10 @@ pub const KING_DANGER_MAX: i32 = 500;
 pub const MATING_BONUS: i32 = 600;
 pub const MATING_EDGE: i32 = 25;
 pub const MATING_KINGS_CLOSE: i32 = 12;
+/// Bishop and knight mate only in a corner of the bishop's colour: per step (files plus ranks) the loser's
+/// king is nearer the closer such corner. More than `MATING_EDGE`, so that a king in the wrong corner is
+/// driven along the edge to the right one rather than held where it cannot be mated.
+pub const MATING_RIGHT_CORNER: i32 = 30;
 
 /// The tunable weights.
 #[derive(Clone, Debug, PartialEq)]
