@@ -50,7 +50,11 @@ fn mating_score(pos: &Position, p: &Params, counts: &Counts, strong: usize) -> i
         Some(colour) => MATING_RIGHT_CORNER * (14 - right_corner_distance(f, r, colour)),
         None => 0,
     };
-    material + MATING_BONUS + MATING_EDGE * centre_distance + corner + MATING_KINGS_CLOSE * (7 - distance(winner, loser))
+    material
+        + MATING_BONUS
+        + MATING_EDGE * centre_distance
+        + corner
+        + MATING_KINGS_CLOSE * (7 - distance(winner, loser))
 }
 
 /// Whether a bishop's square is dark, by file and rank (a1 is dark).
