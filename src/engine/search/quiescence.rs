@@ -2,10 +2,15 @@
 //! searched, so that the evaluation is never taken in the middle of an exchange. The side to move may
 //! "stand pat" on the static evaluation; losing captures (by SEE) and captures that cannot reach alpha are
 //! skipped.
+//!
+//! A bare king with no move is stalemate, not the lost position its evaluation says: at full strength that is
+//! checked here (a king's moves are few), so that a search near its horizon does not stalemate a bare king
+//! it means to mate. Seen in match games where a short search under time pressure took a last piece with
+//! stalemate (session 68).
 
-use super::Searcher;
 use super::correction::pawn_key_change;
 use super::ordering::{MovePicker, piece_to};
+use super::{Searcher, Selectivity};
 use crate::engine::eval::evaluate;
 use crate::engine::info::{INFINITE, MATE, MAX_PLY};
 use crate::engine::see::{SEE_VALUE, see_non_negative};
@@ -39,6 +44,9 @@ impl Searcher<'_> {
         }
         let alpha_orig = alpha;
         let in_check = self.in_check();
+        if !in_check && self.bare_king_stalemated() {
+            return 0;
+        }
         let mut best = -INFINITE;
         let raw_eval = match (in_check, entry) {
             (true, _) => -INFINITE,
@@ -104,5 +112,39 @@ impl Searcher<'_> {
         };
         self.tt.store(key, ply, best_move, best, raw_eval, 0, bound);
         best
+    }
+
+    /// Is the side to move (not in check) a bare king without a legal move? Full strength only: the levels
+    /// keep the search their Elo was measured with.
+    fn bare_king_stalemated(&self) -> bool {
+        if self.selectivity != Selectivity::Full || self.pos.count[self.pos.side_to_move().index()] != 1 {
+            return false;
+        }
+        let mut list = MoveList::new();
+        self.pos.legal_moves(&mut list);
+        list.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::search::ordering::Heuristics;
+    use crate::engine::search::{Control, NoInterrupt};
+    use crate::engine::tt::Tt;
+    use crate::rules::Position;
+
+    /// Black's bare king on a8 has no move (queen b6, king c6): quiescence and a shallow null-window search
+    /// (where razoring asks quiescence) score it as the draw it is, at full strength.
+    #[test]
+    fn a_stalemated_bare_king_is_a_draw_near_the_horizon() {
+        let pos = Position::from_fen("k7/8/1QK5/8/8/8/8/8 b - - 0 1").unwrap();
+        let (tt, mut heur, mut none) = (Tt::new(1), Heuristics::new(), NoInterrupt);
+        let ctl = Control::new(None, None, None, &mut none);
+        let mut s = Searcher::new(pos, Vec::new(), &tt, &mut heur, ctl);
+        assert_eq!(s.quiesce(1, -INFINITE, INFINITE), 0);
+        assert_eq!(s.alphabeta(2, 1, -1, 0, true, false), 0);
+        s.selectivity = Selectivity::Levels;
+        assert!(s.quiesce(1, -INFINITE, INFINITE) < -500, "the levels keep their search");
     }
 }
