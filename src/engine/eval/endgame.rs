@@ -5,7 +5,7 @@
 use super::Counts;
 use super::params::*;
 use crate::engine::attacks::distance;
-use crate::rules::Position;
+use crate::rules::{Position, Square};
 
 /// Adjusts the White-relative score `score` for special endgames.
 pub(crate) fn adjust(pos: &Position, p: &Params, counts: &Counts, score: i32) -> i32 {
@@ -46,8 +46,8 @@ fn mating_score(pos: &Position, p: &Params, counts: &Counts, strong: usize) -> i
     let winner = pos.list[strong][0];
     let (f, r) = ((loser & 7) as i32, (loser >> 4) as i32);
     let centre_distance = (3 - f).max(f - 4) + (3 - r).max(r - 4);
-    let corner = match bishop_and_knight_colour(pos, counts, strong) {
-        Some(colour) => MATING_RIGHT_CORNER * (14 - right_corner_distance(f, r, colour)),
+    let corner = match bishop_and_knight_light(pos, counts, strong) {
+        Some(light) => MATING_RIGHT_CORNER * (14 - right_corner_distance(f, r, light)),
         None => 0,
     };
     material
@@ -57,31 +57,21 @@ fn mating_score(pos: &Position, p: &Params, counts: &Counts, strong: usize) -> i
         + MATING_KINGS_CLOSE * (7 - distance(winner, loser))
 }
 
-/// Whether a bishop's square is dark, by file and rank (a1 is dark).
-#[derive(Clone, Copy, PartialEq, Debug)]
-enum SquareColour {
-    Dark,
-    Light,
-}
-
-/// With exactly a bishop and a knight (no pawns, nothing else), the colour of the bishop's squares.
-fn bishop_and_knight_colour(pos: &Position, counts: &Counts, strong: usize) -> Option<SquareColour> {
+/// With exactly a bishop and a knight (no pawns, nothing else): whether the bishop is on the light squares.
+fn bishop_and_knight_light(pos: &Position, counts: &Counts, strong: usize) -> Option<bool> {
     let c = &counts[strong];
     if (c[1], c[2], c[3], c[4], c[5]) != (0, 1, 1, 0, 0) {
         return None;
     }
     let pieces = &pos.list[strong][..pos.count[strong] as usize];
     let bishop = pieces.iter().find(|&&sq| pos.board[sq as usize] & 7 == 3)?;
-    let (f, r) = ((bishop & 7) as i32, (bishop >> 4) as i32);
-    Some(if (f + r) % 2 == 0 { SquareColour::Dark } else { SquareColour::Light })
+    Square::from_index(*bishop).map(Square::is_light)
 }
 
-/// Files plus ranks from (`f`, `r`) to the nearer corner of `colour`: a1 and h8 are dark, h1 and a8 light.
-fn right_corner_distance(f: i32, r: i32, colour: SquareColour) -> i32 {
-    match colour {
-        SquareColour::Dark => (f + r).min(14 - f - r),
-        SquareColour::Light => (7 - f + r).min(f + 7 - r),
-    }
+/// Files plus ranks from (`f`, `r`) to the nearer corner of the bishop's colour: h1 and a8 when `light`, else
+/// a1 and h8.
+fn right_corner_distance(f: i32, r: i32, light: bool) -> i32 {
+    if light { (7 - f + r).min(f + 7 - r) } else { (f + r).min(14 - f - r) }
 }
 
 #[cfg(test)]
@@ -95,12 +85,12 @@ mod tests {
 
     #[test]
     fn corners_by_colour() {
-        assert_eq!(right_corner_distance(0, 0, SquareColour::Dark), 0);
-        assert_eq!(right_corner_distance(7, 7, SquareColour::Dark), 0);
-        assert_eq!(right_corner_distance(0, 7, SquareColour::Dark), 7);
-        assert_eq!(right_corner_distance(7, 0, SquareColour::Light), 0);
-        assert_eq!(right_corner_distance(0, 7, SquareColour::Light), 0);
-        assert_eq!(right_corner_distance(0, 0, SquareColour::Light), 7);
+        assert_eq!(right_corner_distance(0, 0, false), 0);
+        assert_eq!(right_corner_distance(7, 7, false), 0);
+        assert_eq!(right_corner_distance(0, 7, false), 7);
+        assert_eq!(right_corner_distance(7, 0, true), 0);
+        assert_eq!(right_corner_distance(0, 7, true), 0);
+        assert_eq!(right_corner_distance(0, 0, true), 7);
     }
 
     /// With a light-squared bishop (f1) the black king is mated on a8 or h1, not on a1 or h8; the same kings

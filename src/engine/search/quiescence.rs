@@ -117,12 +117,8 @@ impl Searcher<'_> {
     /// Is the side to move (not in check) a bare king without a legal move? Full strength only: the levels
     /// keep the search their Elo was measured with.
     fn bare_king_stalemated(&self) -> bool {
-        if self.selectivity != Selectivity::Full || self.pos.count[self.pos.side_to_move().index()] != 1 {
-            return false;
-        }
-        let mut list = MoveList::new();
-        self.pos.legal_moves(&mut list);
-        list.is_empty()
+        let bare_king = self.pos.count[self.pos.side_to_move().index()] == 1;
+        self.selectivity == Selectivity::Full && bare_king && !self.pos.has_legal_moves()
     }
 }
 
