@@ -13,7 +13,7 @@
 //! of the others at half depth fails well below the table's score), that move is searched a ply deeper,
 //! since the line depends on it alone.
 
-use super::ordering::{MovePicker, PieceTo, piece_to, quiet_bonus};
+use super::ordering::{MovePicker, Prev, piece_to, quiet_bonus};
 use super::pruning::{bad_capture_prune, futile, history_prune, late_move_prune, lmr, losing_quiet_prune};
 use super::{Searcher, Selectivity};
 use crate::engine::eval::evaluate;
@@ -60,9 +60,9 @@ struct Node {
     tt_move: Move,
     /// Extra depth for the transposition table's move (singular extension).
     tt_move_extension: i32,
-    /// The side to move and the moves one and two plies back: what a quiet move's history is read by.
+    /// The side to move and the moves one, two and four plies back: what a quiet move's history is read by.
     us: Color,
-    prev: [PieceTo; 2],
+    prev: Prev,
 }
 
 impl Searcher<'_> {
@@ -227,6 +227,7 @@ impl Searcher<'_> {
             let check = Check { gives: gives_check, extended: gives_check && self.extends_check(m) };
             let undo = self.make(m);
             self.stack[ply] = piece_to(us, m);
+            self.made[ply] = m;
             self.remember_check(gives_check);
             let score = self.search_move(node, m, i, check, alpha, beta, best);
             self.unmake(m, undo);
@@ -266,8 +267,26 @@ impl Searcher<'_> {
         if excluded == Move::NONE {
             self.tt.store(self.pos.key(), ply, best_move, best, node.raw_eval, depth, bound);
             self.learn_correction(node, best, best_move, bound);
+            if bound == Bound::Upper {
+                self.reward_unrefuted(ply, depth);
+            }
         }
         best
+    }
+
+    /// Every reply to the move that led here failed low: at full strength that quiet move is rewarded in the
+    /// histories of the side that made it, as if it had caused a cutoff a ply higher (session 70).
+    pub(super) fn reward_unrefuted(&mut self, ply: usize, depth: i32) {
+        if self.selectivity != Selectivity::Full || ply == 0 {
+            return;
+        }
+        let m = self.made[ply - 1];
+        if m == Move::NONE || !m.is_quiet() {
+            return;
+        }
+        let them = self.pos.side_to_move().opposite();
+        let prev = self.previous_moves(ply - 1);
+        self.heur.reward_quiet(them, m, quiet_bonus(depth + 1, self.selectivity), prev);
     }
 
     /// Teaches the correction history how far the static evaluation was from the search's score, where the

@@ -229,6 +229,7 @@ impl Searcher<'_> {
             self.report_current_move(depth, m, i);
             let nodes_before = self.nodes;
             self.stack[0] = super::ordering::piece_to(self.pos.side_to_move(), m);
+            self.made[0] = m;
             let undo = self.make(m);
             let gives_check = self.in_check();
             let new_depth = depth - 1 + gives_check as i32;

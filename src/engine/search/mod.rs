@@ -24,7 +24,7 @@ use super::eval::{evaluate, evaluate_full};
 use super::info::{CurrentMove, MATE_BOUND, MAX_PLY};
 use super::tt::{Bound, Tt, TtEntry};
 use crate::rules::{Move, Position};
-use ordering::{Heuristics, PieceTo};
+use ordering::{Heuristics, PieceTo, Prev};
 
 /// The principal variation of each ply (a triangular table).
 pub(crate) struct PvTable {
@@ -97,6 +97,9 @@ pub(crate) struct Searcher<'a> {
     evals: [i32; MAX_PLY + 2],
     /// The move made at each ply on the current path, for the continuation histories (0 for a null move).
     stack: [PieceTo; MAX_PLY + 2],
+    /// The move made at each ply on the current path (`Move::NONE` for a null move), for the bonus of a move
+    /// that every reply failed to refute.
+    made: [Move; MAX_PLY + 2],
     /// The move a singular-extension search leaves out at a ply (`Move::NONE` normally).
     excluded: [Move; MAX_PLY + 2],
     /// Told which root move is being searched, once the search has run `CURRENT_MOVE_AFTER`.
@@ -138,6 +141,7 @@ impl<'a> Searcher<'a> {
             seldepth: 0,
             evals: [0; MAX_PLY + 2],
             stack: [0; MAX_PLY + 2],
+            made: [Move::NONE; MAX_PLY + 2],
             excluded: [Move::NONE; MAX_PLY + 2],
             on_current_move: None,
             helper: 0,
@@ -197,10 +201,13 @@ impl<'a> Searcher<'a> {
         false
     }
 
-    /// The moves one and two plies before a node at `ply` (for the continuation histories).
+    /// The moves one, two and four plies before a node at `ply` (for the continuation histories; the fourth
+    /// at full strength only).
     #[inline]
-    fn previous_moves(&self, ply: usize) -> [PieceTo; 2] {
-        [if ply >= 1 { self.stack[ply - 1] } else { 0 }, if ply >= 2 { self.stack[ply - 2] } else { 0 }]
+    fn previous_moves(&self, ply: usize) -> Prev {
+        let back = |n: usize| if ply >= n { self.stack[ply - n] } else { 0 };
+        let four = if self.selectivity == Selectivity::Full { back(4) } else { 0 };
+        [back(1), back(2), four]
     }
 
     /// Records whether the side to move is in check, as the move that led here was known to give it.
@@ -318,6 +325,36 @@ mod tests {
         let s = s.selectivity(Selectivity::Levels);
         assert_eq!(s.pruning_eval(30, e, 0), 30);
         assert_eq!(s.pruning_eval(30, None, 0), 30);
+    }
+
+    #[test]
+    fn the_move_four_plies_back_is_read_at_full_strength_only() {
+        let (tt, mut heur, mut none) = (Tt::new(1), Heuristics::new(), NoInterrupt);
+        let ctl = Control::new(None, None, None, &mut none);
+        let mut s = Searcher::new(Position::startpos(), Vec::new(), &tt, &mut heur, ctl);
+        s.stack[..5].copy_from_slice(&[11, 12, 13, 14, 15]);
+        assert_eq!(s.previous_moves(5), [15, 14, 12]);
+        assert_eq!(s.previous_moves(3), [13, 12, 0], "no move four plies before ply 3");
+        let s = s.selectivity(Selectivity::Levels);
+        assert_eq!(s.previous_moves(5), [15, 14, 0], "the levels read one and two plies back, as measured");
+    }
+
+    /// A quiet move that every reply failed to refute gains in its mover's history, at full strength only.
+    #[test]
+    fn an_unrefuted_quiet_move_is_rewarded_at_full_strength_only() {
+        let before = Position::startpos();
+        let m = crate::rules::parse_uci(&before, "g1f3").unwrap();
+        let mut after = before.clone();
+        after.make_move(m);
+        for (selectivity, gains) in [(Selectivity::Full, true), (Selectivity::Levels, false)] {
+            let (tt, mut heur, mut none) = (Tt::new(1), Heuristics::new(), NoInterrupt);
+            let ctl = Control::new(None, None, None, &mut none);
+            let mut s = Searcher::new(after.clone(), Vec::new(), &tt, &mut heur, ctl).selectivity(selectivity);
+            s.made[0] = m;
+            s.stack[0] = ordering::piece_to(crate::rules::Color::White, m);
+            s.reward_unrefuted(1, 4);
+            assert_eq!(s.heur.history(crate::rules::Color::White, m) > 0, gains, "{selectivity:?}");
+        }
     }
 
     /// The score of a fixed-depth search of `fen` after the earlier positions `history` (FENs, oldest first).

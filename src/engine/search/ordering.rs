@@ -5,8 +5,8 @@
 //!
 //! Quiet moves are scored by three tables: the butterfly history (from-square, to-square) and two
 //! continuation histories, which remember how well a move (piece, to-square) answered the move one ply and
-//! two plies before it. The continuation tables are what tell a good reply to *this* threat from a move
-//! that is merely often good.
+//! two plies before it (at full strength, and four plies before it too: one table serves all three). The
+//! continuation tables are what tell a good reply to *this* threat from a move that is merely often good.
 
 use super::Selectivity;
 use super::correction::Correction;
@@ -40,6 +40,11 @@ pub(crate) fn quiet_bonus(depth: i32, selectivity: Selectivity) -> i32 {
 /// A move as the continuation tables see it: the moving piece's code (role | colour << 3) and its
 /// to-square, packed as `piece * 64 + to`. 0 stands for "no move" (the root's parent, a null move).
 pub(crate) type PieceTo = usize;
+
+/// The moves a quiet move's continuation histories are read by: one, two and four plies back. The
+/// four-ply move (the side's own move before last) is read at full strength only (session 70); the levels
+/// pass 0 there, an entry never written, so their ordering is as when their Elo was measured.
+pub(crate) type Prev = [PieceTo; 3];
 
 /// The `PieceTo` of `m`, played by `side`.
 #[inline]
@@ -114,7 +119,7 @@ impl Heuristics {
 
     /// A quiet move's place in the move order: its `quiet_score` plus its pawn-structure history.
     #[inline(always)]
-    pub fn ordering_score(&self, side: Color, m: Move, prev: [PieceTo; 2], pawn_key: u64) -> i32 {
+    pub fn ordering_score(&self, side: Color, m: Move, prev: Prev, pawn_key: u64) -> i32 {
         self.quiet_score(side, m, prev) + self.pawn[Self::pawn_index(side, m, pawn_key)] as i32
     }
 
@@ -153,14 +158,15 @@ impl Heuristics {
         (previous * PIECE_TO + pt) & (CONTINUATION - 1)
     }
 
-    /// The ordering score of a quiet move: its history plus its continuation scores after the moves one
-    /// and two plies back (`prev`).
+    /// The ordering score of a quiet move: its history plus its continuation scores after the moves one,
+    /// two and four plies back (`prev`; an absent move's entries are never written, so they read 0).
     #[inline(always)]
-    pub fn quiet_score(&self, side: Color, m: Move, prev: [PieceTo; 2]) -> i32 {
+    pub fn quiet_score(&self, side: Color, m: Move, prev: Prev) -> i32 {
         let pt = piece_to(side, m);
         self.history(side, m)
             + self.continuation[Self::continuation_at(prev[0], pt)] as i32
             + self.continuation[Self::continuation_at(prev[1], pt)] as i32
+            + self.continuation[Self::continuation_at(prev[2], pt)] as i32
     }
 
     /// Rewards the quiet move that caused a cutoff and punishes the quiet moves tried before it, by `bonus`
@@ -175,7 +181,7 @@ impl Heuristics {
         best: Move,
         tried: &[Move],
         bonus: i32,
-        prev: [PieceTo; 2],
+        prev: Prev,
         pawn_key: Option<u64>,
     ) {
         if self.killers[ply][0] != best {
@@ -198,8 +204,13 @@ impl Heuristics {
         }
     }
 
+    /// Rewards one quiet move by `bonus` in the history and continuation tables, killers untouched.
+    pub fn reward_quiet(&mut self, side: Color, m: Move, bonus: i32, prev: Prev) {
+        self.update(side, m, bonus, prev);
+    }
+
     /// The "gravity" update: the closer to the bound, the smaller the step.
-    fn update(&mut self, side: Color, m: Move, bonus: i32, prev: [PieceTo; 2]) {
+    fn update(&mut self, side: Color, m: Move, bonus: i32, prev: Prev) {
         gravity(&mut self.history[side.index()][m.from().to_64() & 63][m.to().to_64() & 63], bonus);
         let pt = piece_to(side, m);
         for p in prev {
@@ -243,7 +254,7 @@ impl MovePicker {
         tt_move: Move,
         heur: &Heuristics,
         ply: usize,
-        prev: [PieceTo; 2],
+        prev: Prev,
         pawn_key: u64,
     ) {
         let killers = heur.killers[ply];
@@ -350,7 +361,7 @@ mod tests {
     fn the_pawn_history_learns_per_structure_and_only_at_full_strength() {
         let pos = Position::from_fen("4k3/pppp4/8/8/8/8/PPPP4/4K1N1 w - - 0 1").unwrap();
         let (best, tried) = (parse_uci(&pos, "g1f3").unwrap(), parse_uci(&pos, "e1f2").unwrap());
-        let (us, prev, keys) = (pos.side_to_move(), [0; 2], [7u64, 8u64]);
+        let (us, prev, keys) = (pos.side_to_move(), [0; 3], [7u64, 8u64]);
         let mut heur = Heuristics::new();
         let before: Vec<i32> = keys.iter().map(|&k| heur.ordering_score(us, best, prev, k)).collect();
         heur.reward(us, 1, best, &[tried], 400, prev, None);
