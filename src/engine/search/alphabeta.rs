@@ -13,9 +13,9 @@
 //! of the others at half depth fails well below the table's score), that move is searched a ply deeper,
 //! since the line depends on it alone.
 
-use super::ordering::{MovePicker, Prev, piece_to, quiet_bonus};
+use super::ordering::{MovePicker, Prev, quiet_bonus};
 use super::pruning::{bad_capture_prune, futile, history_prune, late_move_prune, lmr, losing_quiet_prune};
-use super::{Searcher, Selectivity};
+use super::{PathMove, Searcher, Selectivity};
 use crate::engine::eval::evaluate;
 use crate::engine::info::{INFINITE, MATE, MATE_BOUND, MAX_PLY};
 use crate::engine::see::{see, see_non_negative};
@@ -226,8 +226,7 @@ impl Searcher<'_> {
             }
             let check = Check { gives: gives_check, extended: gives_check && self.extends_check(m) };
             let undo = self.make(m);
-            self.stack[ply] = piece_to(us, m);
-            self.made[ply] = m;
+            self.path[ply] = PathMove::new(us, m);
             self.remember_check(gives_check);
             let score = self.search_move(node, m, i, check, alpha, beta, best);
             self.unmake(m, undo);
@@ -280,7 +279,7 @@ impl Searcher<'_> {
         if self.selectivity != Selectivity::Full || ply == 0 {
             return;
         }
-        let m = self.made[ply - 1];
+        let m = self.path[ply - 1].mv;
         if m == Move::NONE || !m.is_quiet() {
             return;
         }

@@ -228,8 +228,7 @@ impl Searcher<'_> {
             let m = root[i].mv;
             self.report_current_move(depth, m, i);
             let nodes_before = self.nodes;
-            self.stack[0] = super::ordering::piece_to(self.pos.side_to_move(), m);
-            self.made[0] = m;
+            self.path[0] = super::PathMove::new(self.pos.side_to_move(), m);
             let undo = self.make(m);
             let gives_check = self.in_check();
             let new_depth = depth - 1 + gives_check as i32;

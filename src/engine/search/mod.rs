@@ -80,6 +80,24 @@ pub(crate) enum Selectivity {
     Levels,
 }
 
+/// A move on the search path: the move itself, and its `PieceTo` as the continuation histories index it.
+/// A null move is `NULL`.
+#[derive(Clone, Copy)]
+struct PathMove {
+    piece_to: PieceTo,
+    mv: Move,
+}
+
+impl PathMove {
+    const NULL: PathMove = PathMove { piece_to: 0, mv: Move::NONE };
+
+    /// `m`, played by `side`.
+    #[inline]
+    fn new(side: crate::rules::Color, m: Move) -> PathMove {
+        PathMove { piece_to: ordering::piece_to(side, m), mv: m }
+    }
+}
+
 /// The state of one search.
 pub(crate) struct Searcher<'a> {
     pos: Position,
@@ -95,11 +113,9 @@ pub(crate) struct Searcher<'a> {
     seldepth: usize,
     /// Static evaluation per ply (for "improving").
     evals: [i32; MAX_PLY + 2],
-    /// The move made at each ply on the current path, for the continuation histories (0 for a null move).
-    stack: [PieceTo; MAX_PLY + 2],
-    /// The move made at each ply on the current path (`Move::NONE` for a null move), for the bonus of a move
-    /// that every reply failed to refute.
-    made: [Move; MAX_PLY + 2],
+    /// The move made at each ply on the current path, for the continuation histories and the bonus of a
+    /// move that every reply failed to refute.
+    path: [PathMove; MAX_PLY + 2],
     /// The move a singular-extension search leaves out at a ply (`Move::NONE` normally).
     excluded: [Move; MAX_PLY + 2],
     /// Told which root move is being searched, once the search has run `CURRENT_MOVE_AFTER`.
@@ -140,8 +156,7 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             seldepth: 0,
             evals: [0; MAX_PLY + 2],
-            stack: [0; MAX_PLY + 2],
-            made: [Move::NONE; MAX_PLY + 2],
+            path: [PathMove::NULL; MAX_PLY + 2],
             excluded: [Move::NONE; MAX_PLY + 2],
             on_current_move: None,
             helper: 0,
@@ -205,7 +220,7 @@ impl<'a> Searcher<'a> {
     /// at full strength only).
     #[inline]
     fn previous_moves(&self, ply: usize) -> Prev {
-        let back = |n: usize| if ply >= n { self.stack[ply - n] } else { 0 };
+        let back = |n: usize| if ply >= n { self.path[ply - n].piece_to } else { 0 };
         let four = if self.selectivity == Selectivity::Full { back(4) } else { 0 };
         [back(1), back(2), four]
     }
@@ -332,7 +347,9 @@ mod tests {
         let (tt, mut heur, mut none) = (Tt::new(1), Heuristics::new(), NoInterrupt);
         let ctl = Control::new(None, None, None, &mut none);
         let mut s = Searcher::new(Position::startpos(), Vec::new(), &tt, &mut heur, ctl);
-        s.stack[..5].copy_from_slice(&[11, 12, 13, 14, 15]);
+        for (ply, piece_to) in [11, 12, 13, 14, 15].into_iter().enumerate() {
+            s.path[ply] = PathMove { piece_to, mv: Move::NONE };
+        }
         assert_eq!(s.previous_moves(5), [15, 14, 12]);
         assert_eq!(s.previous_moves(3), [13, 12, 0], "no move four plies before ply 3");
         let s = s.selectivity(Selectivity::Levels);
@@ -350,8 +367,7 @@ mod tests {
             let (tt, mut heur, mut none) = (Tt::new(1), Heuristics::new(), NoInterrupt);
             let ctl = Control::new(None, None, None, &mut none);
             let mut s = Searcher::new(after.clone(), Vec::new(), &tt, &mut heur, ctl).selectivity(selectivity);
-            s.made[0] = m;
-            s.stack[0] = ordering::piece_to(crate::rules::Color::White, m);
+            s.path[0] = PathMove::new(crate::rules::Color::White, m);
             s.reward_unrefuted(1, 4);
             assert_eq!(s.heur.history(crate::rules::Color::White, m) > 0, gains, "{selectivity:?}");
         }

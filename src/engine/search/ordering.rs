@@ -188,10 +188,10 @@ impl Heuristics {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = best;
         }
-        self.update(side, best, bonus, prev);
+        self.reward_quiet(side, best, bonus, prev);
         for &m in tried {
             if m != best {
-                self.update(side, m, -bonus, prev);
+                self.reward_quiet(side, m, -bonus, prev);
             }
         }
         if let Some(key) = pawn_key {
@@ -204,13 +204,9 @@ impl Heuristics {
         }
     }
 
-    /// Rewards one quiet move by `bonus` in the history and continuation tables, killers untouched.
+    /// Rewards one quiet move by `bonus` (a penalty if negative) in the history and continuation tables,
+    /// killers untouched. The "gravity" update: the closer to the bound, the smaller the step.
     pub fn reward_quiet(&mut self, side: Color, m: Move, bonus: i32, prev: Prev) {
-        self.update(side, m, bonus, prev);
-    }
-
-    /// The "gravity" update: the closer to the bound, the smaller the step.
-    fn update(&mut self, side: Color, m: Move, bonus: i32, prev: Prev) {
         gravity(&mut self.history[side.index()][m.from().to_64() & 63][m.to().to_64() & 63], bonus);
         let pt = piece_to(side, m);
         for p in prev {

@@ -2,9 +2,8 @@
 //! null move), to skip a move (futility, late move pruning, bad captures, quiet moves into a losing exchange),
 //! and how much to reduce late moves.
 
-use super::Searcher;
+use super::{PathMove, Searcher};
 use crate::engine::info::MATE_BOUND;
-use crate::rules::Move;
 use std::sync::LazyLock;
 
 /// Razoring: at depth 1–2, a static evaluation this far (per ply) below alpha is checked with quiescence
@@ -107,8 +106,7 @@ impl Searcher<'_> {
         }
         let r = 3 + depth / 4 + ((eval - beta) / 200).min(3);
         self.keys.push(self.pos.key());
-        self.stack[ply] = 0;
-        self.made[ply] = Move::NONE;
+        self.path[ply] = PathMove::NULL;
         let undo = self.pos.make_null_move();
         self.tt.prefetch(self.pos.key());
         let score = -self.alphabeta(depth - 1 - r, ply + 1, -beta, -beta + 1, false, !cut);

@@ -9,8 +9,8 @@
 //! stalemate (session 68).
 
 use super::correction::pawn_key_change;
-use super::ordering::{MovePicker, piece_to};
-use super::{Searcher, Selectivity};
+use super::ordering::MovePicker;
+use super::{PathMove, Searcher, Selectivity};
 use crate::engine::eval::evaluate;
 use crate::engine::info::{INFINITE, MATE, MAX_PLY};
 use crate::engine::see::{SEE_VALUE, see_non_negative};
@@ -83,7 +83,7 @@ impl Searcher<'_> {
             }
             let pawn_key = self.pawn_key;
             // The correction history reads the move that led to a position.
-            self.stack[ply] = piece_to(self.pos.side_to_move(), m);
+            self.path[ply] = PathMove::new(self.pos.side_to_move(), m);
             self.pawn_key ^= pawn_key_change(self.pos.side_to_move(), m);
             let undo = self.pos.make_move(m);
             let score = -self.quiesce(ply + 1, -beta, -alpha);
