@@ -118,7 +118,7 @@ impl Worker {
                     self.heur.clear();
                     self.helper_heur.iter_mut().for_each(|h| h.clear());
                 }
-                EngineCommand::SetLevel(n) => self.level = n.clamp(1, MAX_LEVEL),
+                EngineCommand::SetLevel(n) => self.set_level(n),
                 EngineCommand::SetThreads(n) => {
                     self.threads = n.clamp(1, MAX_THREADS);
                     self.helper_heur.truncate(smp::search_threads(self.threads, self.machine) - 1);
@@ -136,6 +136,17 @@ impl Worker {
                 EngineCommand::Quit => return,
             }
         }
+    }
+
+    /// Moving between full strength and a level forgets the history tables: full strength learns tables
+    /// (the pawn-structure history) that a level's search, kept as its Elo was measured, must not read.
+    fn set_level(&mut self, n: u8) {
+        let n = n.clamp(1, MAX_LEVEL);
+        if levels::level_params(n).is_some() != levels::level_params(self.level).is_some() {
+            self.heur.clear();
+            self.helper_heur.iter_mut().for_each(|h| h.clear());
+        }
+        self.level = n;
     }
 
     /// History tables for `n` helpers, kept from earlier searches (aged, as the main thread's are) or made.
@@ -240,4 +251,25 @@ fn replay(req: &GoRequest) -> (Position, Vec<u64>) {
         pos.make_move(m);
     }
     (pos, keys)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What full strength learnt is forgotten when a level takes over, and kept while the level stays.
+    #[test]
+    fn a_level_does_not_inherit_full_strengths_pawn_history() {
+        let options = EngineOptions { level: MAX_LEVEL, hash_mb: 1, ..EngineOptions::default() };
+        let mut worker = Worker::new(&options);
+        let learn = |worker: &mut Worker| worker.heur.learn_pawn_history_for_test();
+        learn(&mut worker);
+        worker.set_level(MAX_LEVEL);
+        assert!(!worker.heur.pawn_history_is_empty(), "full strength to full strength keeps the tables");
+        worker.set_level(5);
+        assert!(worker.heur.pawn_history_is_empty(), "a level starts from empty tables");
+        learn(&mut worker);
+        worker.set_level(4);
+        assert!(!worker.heur.pawn_history_is_empty(), "level to level keeps the tables");
+    }
 }

@@ -103,6 +103,19 @@ impl Heuristics {
         self.correction.clear();
     }
 
+    #[cfg(test)]
+    pub fn pawn_history_is_empty(&self) -> bool {
+        self.pawn.iter().all(|&h| h == 0)
+    }
+
+    /// Rewards 1.Nf3 under some pawn structure, so the pawn history holds something.
+    #[cfg(test)]
+    pub fn learn_pawn_history_for_test(&mut self) {
+        let pos = Position::startpos();
+        let m = crate::rules::parse_uci(&pos, "g1f3").unwrap();
+        self.reward(pos.side_to_move(), 1, m, &[], 400, [0; 3], Some(7));
+    }
+
     /// Keeps what was learnt but lets new searches overrule it quickly.
     pub fn age(&mut self) {
         self.killers = [[Move::NONE; 2]; MAX_PLY + 2];
