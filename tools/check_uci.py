@@ -53,9 +53,11 @@ def main():
     check("root_moves honoured", info["pv"][0] == chess.Move.from_uci("a2a3"), info.get("pv"))
     check("hashfull reported", "hashfull" in info and 0 <= info["hashfull"] <= 1000, info.get("hashfull"))
 
-    # currmove / currmovenumber after the first second of a search, read by python-chess's info parser.
+    # currmove / currmovenumber after the first second of a search, read by python-chess's info parser. They come
+    # as each root move starts, so the search is long enough for a new iteration to begin after that second
+    # even on a loaded machine (at 2.5 s, with two other processes running, none began: session 72).
     seen = []
-    with engine.analysis(chess.Board(), chess.engine.Limit(time=2.5)) as analysis:
+    with engine.analysis(chess.Board(), chess.engine.Limit(time=5)) as analysis:
         for info in analysis:
             if "currmove" in info:
                 seen.append((info["currmove"], info.get("currmovenumber")))
