@@ -115,8 +115,7 @@ impl Worker {
             match command {
                 EngineCommand::NewGame => {
                     self.tt.clear();
-                    self.heur.clear();
-                    self.helper_heur.iter_mut().for_each(|h| h.clear());
+                    self.forget_histories();
                 }
                 EngineCommand::SetLevel(n) => self.set_level(n),
                 EngineCommand::SetThreads(n) => {
@@ -143,10 +142,15 @@ impl Worker {
     fn set_level(&mut self, n: u8) {
         let n = n.clamp(1, MAX_LEVEL);
         if levels::level_params(n).is_some() != levels::level_params(self.level).is_some() {
-            self.heur.clear();
-            self.helper_heur.iter_mut().for_each(|h| h.clear());
+            self.forget_histories();
         }
         self.level = n;
+    }
+
+    /// Empties the history tables of the main thread and every helper.
+    fn forget_histories(&mut self) {
+        self.heur.clear();
+        self.helper_heur.iter_mut().for_each(|h| h.clear());
     }
 
     /// History tables for `n` helpers, kept from earlier searches (aged, as the main thread's are) or made.
