@@ -8,7 +8,8 @@ choosing among its top moves for variety. Every position it searches labels itse
 search. A position is kept when the side to move is not in check, the best move is neither a capture nor a
 promotion (a quiet position, which a static evaluation can judge) and the score is within 2000 cp. Each line
 is `FEN;cp;result`: the score in centipawns for White, and the game's result for White (1, 0.5 or 0; a game
-is adjudicated once Stockfish's score stays beyond 1000 cp for 6 plies).
+is adjudicated once Stockfish's score stays beyond 1000 cp for 6 plies). With `--games` it writes one line
+per game instead, which keeps the same positions in half the compressed size (`tools/unpack_games.py`).
 
 It speaks UCI to Stockfish directly (python-chess's engine layer costs more than a depth-7 search).
 """
@@ -82,7 +83,9 @@ def play_game(sf, rng, line, depth, variety):
     board = chess.Board()
     for san in line:
         board.push_san(san)
+    start = board.fen()
     kept = []
+    plies = []
     result = None
     streak = 0
     while result is None:
@@ -99,17 +102,18 @@ def play_game(sf, rng, line, depth, variety):
         cp, best = lines[0]
         white_cp = cp if board.turn == chess.WHITE else -cp
         move = chess.Move.from_uci(best)
-        if kept_for_training(board, cp, move):
+        keep = kept_for_training(board, cp, move)
+        if keep:
             kept.append((fen, white_cp))
-        streak = streak + 1 if abs(cp) > 1000 else 0
-        if streak >= 6:
-            result = 1.0 if white_cp > 0 else 0.0
-            break
         if multipv > 1:
             close = [m for c, m in lines if c >= cp - 60]
             move = chess.Move.from_uci(rng.choice(close))
+        plies.append(f"{move.uci()},{white_cp}" if keep else move.uci())
         board.push(move)
-    return kept, result
+        streak = streak + 1 if abs(cp) > 1000 else 0
+        if streak >= 6:
+            result = 1.0 if white_cp > 0 else 0.0
+    return kept, result, f"{start};{result};{' '.join(plies)}"
 
 
 def main():
@@ -121,6 +125,12 @@ def main():
     ap.add_argument("--depth", type=int, default=7)
     ap.add_argument("--variety", type=float, default=0.08, help="share of plies that choose among the top 3 moves")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--games",
+        action="store_true",
+        help="write one line per game instead (start FEN;result;moves, a kept position's move as move,cp): "
+        "about a third of the size once compressed; tools/unpack_games.py turns it back into FEN;cp;result lines",
+    )
     args = ap.parse_args()
     rng = random.Random(args.seed)
     lines = [line.split() for line in book_lines(args.openings, None, 4, 14)]
@@ -130,11 +140,14 @@ def main():
     with open(args.out, "a") as out:
         while time.time() < end:
             sf.send("ucinewgame")
-            kept, result = play_game(sf, rng, rng.choice(lines), args.depth, args.variety)
+            kept, result, record = play_game(sf, rng, rng.choice(lines), args.depth, args.variety)
             if result is None:
                 continue
-            for fen, cp in kept:
-                out.write(f"{fen};{cp};{result}\n")
+            if args.games:
+                out.write(record + "\n")
+            else:
+                for fen, cp in kept:
+                    out.write(f"{fen};{cp};{result}\n")
             out.flush()
             games += 1
             positions += len(kept)
