@@ -129,7 +129,7 @@ def main():
         "--games",
         action="store_true",
         help="write one line per game instead (start FEN;result;moves, a kept position's move as move,cp): "
-        "about a third of the size once compressed; tools/unpack_games.py turns it back into FEN;cp;result lines",
+        "about half the size once compressed; tools/unpack_games.py turns it back into FEN;cp;result lines",
     )
     args = ap.parse_args()
     rng = random.Random(args.seed)
