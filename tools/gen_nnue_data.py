@@ -23,6 +23,7 @@ import time
 import chess
 
 from match import book_lines
+from unpack_games import unpack_record
 
 
 class Stockfish:
@@ -84,7 +85,6 @@ def play_game(sf, rng, line, depth, variety):
     for san in line:
         board.push_san(san)
     start = board.fen()
-    kept = []
     plies = []
     result = None
     streak = 0
@@ -103,8 +103,6 @@ def play_game(sf, rng, line, depth, variety):
         white_cp = cp if board.turn == chess.WHITE else -cp
         move = chess.Move.from_uci(best)
         keep = kept_for_training(board, cp, move)
-        if keep:
-            kept.append((fen, white_cp))
         if multipv > 1:
             close = [m for c, m in lines if c >= cp - 60]
             move = chess.Move.from_uci(rng.choice(close))
@@ -113,7 +111,7 @@ def play_game(sf, rng, line, depth, variety):
         streak = streak + 1 if abs(cp) > 1000 else 0
         if streak >= 6:
             result = 1.0 if white_cp > 0 else 0.0
-    return kept, result, f"{start};{result};{' '.join(plies)}"
+    return result, f"{start};{result};{' '.join(plies)}"
 
 
 def main():
@@ -140,14 +138,15 @@ def main():
     with open(args.out, "a") as out:
         while time.time() < end:
             sf.send("ucinewgame")
-            kept, result, record = play_game(sf, rng, rng.choice(lines), args.depth, args.variety)
+            result, record = play_game(sf, rng, rng.choice(lines), args.depth, args.variety)
             if result is None:
                 continue
+            # The positions come from the record in both formats, so the two cannot disagree.
+            kept = unpack_record(record)
             if args.games:
                 out.write(record + "\n")
             else:
-                for fen, cp in kept:
-                    out.write(f"{fen};{cp};{result}\n")
+                out.writelines(f"{fen};{cp};{result}\n" for fen, cp, result in kept)
             out.flush()
             games += 1
             positions += len(kept)

@@ -23,7 +23,7 @@ def open_text(path):
 def unpack_record(record):
     """The (FEN, cp, result) of each kept position of one game record."""
     start, result, moves = record.rstrip("\n").split(";")
-    float(result)
+    float(result)  # a result that is not a number stops the run here, with its line
     board = chess.Board(start)
     out = []
     for token in moves.split():
